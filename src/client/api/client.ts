@@ -1,0 +1,113 @@
+import type { TokenPair } from '../../shared/auth';
+import { dispatchAuthError } from '../lib/auth-events';
+import { ApiError } from './api-error';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-store';
+
+export interface ApiRequest extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent as is (multipart uploads); the browser sets the boundary header. */
+  body?: FormData | null;
+}
+
+const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+const REFRESH_PATH = '/api/signup/auth/refresh/';
+// Login, signup and Kakao answer 401 for bad credentials; that is never an expired session.
+const CREDENTIAL_PATHS = '/api/signup/auth/';
+
+const toUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : `${API_BASE}${path}`);
+
+async function send(path: string, init: ApiRequest, token: string | null): Promise<Response> {
+  const { json, body, headers: given, ...rest } = init;
+  const headers = new Headers(given);
+  headers.set('Accept', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | null | undefined = body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(json);
+  }
+  try {
+    return await fetch(toUrl(path), { ...rest, headers, body: payload });
+  } catch {
+    throw new ApiError(0, null);
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+type RefreshOutcome = { token: string } | { failed: 'rejected' | 'unreachable' };
+
+async function runRefresh(): Promise<RefreshOutcome> {
+  const refresh = getRefreshToken();
+  if (!refresh) return { failed: 'rejected' };
+  let res: Response;
+  try {
+    res = await fetch(toUrl(REFRESH_PATH), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+  } catch {
+    return { failed: 'unreachable' };
+  }
+  // A server that is down says nothing about the refresh token; logging people out for it would be wrong.
+  if (res.status >= 500) return { failed: 'unreachable' };
+  const body = (res.ok ? await readBody(res) : undefined) as Partial<TokenPair> | undefined;
+  if (!body || typeof body.access !== 'string' || !body.access) return { failed: 'rejected' };
+  storeTokens({ access: body.access, refresh: body.refresh });
+  return { token: body.access };
+}
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/** Every 401 of the moment waits on the same refresh, so refresh tokens (rotated on use) are spent once. */
+function refreshOnce(): Promise<RefreshOutcome> {
+  refreshInFlight ??= runRefresh()
+    .then((outcome) => {
+      if ('failed' in outcome && outcome.failed === 'rejected') {
+        clearTokens();
+        dispatchAuthError(401);
+      }
+      return outcome;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+async function tokenAfter401(sentWith: string | null): Promise<string | null> {
+  const current = getAccessToken();
+  // A refresh finished while this request was in flight: its new token is already good, no second refresh.
+  if (current && current !== sentWith && !refreshInFlight) return current;
+  const outcome = await refreshOnce();
+  if ('token' in outcome) return outcome.token;
+  if (outcome.failed === 'unreachable') throw new ApiError(0, null);
+  return null;
+}
+
+/** The one way the app talks to the API (DESIGN.md §5): Bearer token, one refresh per 401, one retry. */
+export async function apiFetch<T = unknown>(path: string, init: ApiRequest = {}): Promise<T> {
+  const sentWith = getAccessToken();
+  let res = await send(path, init, sentWith);
+  if (res.status === 401 && !path.startsWith(CREDENTIAL_PATHS)) {
+    const token = await tokenAfter401(sentWith);
+    if (token) res = await send(path, init, token);
+  }
+  const body = await readBody(res);
+  if (res.status === 403) dispatchAuthError(403);
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body as T;
+}
+
+/** SWR's fetcher: keys are API paths. */
+export const fetcher = <T>(path: string): Promise<T> => apiFetch<T>(path);

@@ -1,0 +1,24 @@
+import useSWR from 'swr';
+import { apiFetch } from './client';
+
+export const NOTICE_PATH = '/api/notice/';
+
+/** Spec §3 "Notification". */
+export interface Notice {
+  id: number;
+  message: string;
+  created_at: string;
+  is_read: boolean;
+}
+
+/** Spec §5: requested only with an access token; `null` keeps SWR from calling at all. */
+export function useNotices(enabled: boolean) {
+  return useSWR<Notice[]>(enabled ? NOTICE_PATH : null, {
+    // Spec §8: load errors are only logged (a 401 is shown as the login modal by the screen).
+    onError: (error) => console.warn('알림을 불러오지 못했습니다.', error),
+  });
+}
+
+export function markNoticeRead(id: number): Promise<unknown> {
+  return apiFetch(`${NOTICE_PATH}${id}/`, { method: 'PATCH', json: { is_read: true } });
+}

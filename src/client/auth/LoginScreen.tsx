@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { errorMessage } from '../api/api-error';
+import { login } from '../api/auth';
+import { takeRedirectPath } from '../lib/redirect-path';
+import { useSignIn } from '../state/use-session-actions';
+import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
+import { useFormMessage } from '../ui/use-form-message';
+import './auth.css';
+
+const T = {
+  title: '로그인',
+  username: '아이디',
+  password: '비밀번호',
+  submit: '로그인',
+  busy: '로그인 중...',
+  required: '아이디와 비밀번호를 입력해 주세요.',
+  failed: '아이디 또는 비밀번호가 일치하지 않습니다.',
+  success: '로그인 성공.',
+  noAccount: '아직 회원이 아니신가요?',
+  signup: '회원가입',
+} as const;
+
+export default function LoginScreen() {
+  const [, navigate] = useLocation();
+  const signIn = useSignIn();
+  const { message, show, clear } = useFormMessage();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!username.trim() || !password) return show(T.required);
+    clear();
+    setBusy(true);
+    try {
+      const tokens = await login({ username: username.trim(), password });
+      await signIn(tokens);
+      window.alert(T.success);
+      navigate(takeRedirectPath() ?? '/', { replace: true });
+    } catch (error) {
+      show(errorMessage(error, T.failed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth">
+      <p className="auth__brand">{APP_NAME}</p>
+      <h1 className="auth__title">{T.title}</h1>
+      <form className="auth__form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span className="field__label">{T.username}</span>
+          <input
+            className="field__input"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{T.password}</span>
+          <input
+            className="field__input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <p className="error-text" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? T.busy : T.submit}
+        </button>
+      </form>
+      <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>
+        {LOGIN_MODAL_TEXTS.kakao}
+      </button>
+      <p className="auth__switch">
+        {T.noAccount} <Link href="/signup">{T.signup}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { errorMessage } from '../api/api-error';
+import { signup } from '../api/auth';
+import { APP_NAME } from '../ui/texts';
+import { useFormMessage } from '../ui/use-form-message';
+import {
+  clearSignupDraft,
+  readSignupDraft,
+  saveSignupDraft,
+  SIGNUP_MESSAGES as M,
+  toSignupFormData,
+  validateSignup,
+  type SignupDraft,
+} from './signup-form';
+import { StudentCardPicker } from './StudentCardPicker';
+import { TextField } from './TextField';
+import './auth.css';
+
+const PASSWORD_HELP = '영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.';
+
+export default function SignupScreen() {
+  const [, navigate] = useLocation();
+  const { message, show, clear } = useFormMessage();
+  const [draft, setDraft] = useState<SignupDraft>(readSignupDraft);
+  const [password, setPassword] = useState('');
+  const [password2, setPassword2] = useState('');
+  const [studentCard, setStudentCard] = useState<File | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => saveSignupDraft(draft), [draft]);
+
+  const set = (key: Exclude<keyof SignupDraft, 'phoneVerified'>) => (value: string) =>
+    // A changed number is a different number: it has to be verified again.
+    setDraft((d) => ({ ...d, [key]: value, phoneVerified: key === 'phone' ? false : d.phoneVerified }));
+
+  const verifyPhone = () => {
+    // Mock verification (spec §4): there is no SMS yet, pressing the button with a number counts as verified.
+    if (!draft.phone.trim()) return show(M.phoneMissing);
+    clear();
+    setDraft((d) => ({ ...d, phoneVerified: true }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const values = { ...draft, password, password2, studentCard, agreed };
+    const problem = validateSignup(values);
+    if (problem) return show(problem);
+    clear();
+    setBusy(true);
+    try {
+      await signup(toSignupFormData(values));
+      clearSignupDraft();
+      window.alert(M.success);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      show(errorMessage(error, M.failed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth">
+      <p className="auth__brand">{APP_NAME}</p>
+      <h1 className="auth__title">회원가입</h1>
+      <form className="auth__form" onSubmit={submit} noValidate>
+        <h2 className="auth__section">기본정보</h2>
+        <TextField label="이름" name="name" autoComplete="name" value={draft.name} onValue={set('name')} />
+        <TextField
+          label="아이디"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={draft.username}
+          onValue={set('username')}
+        />
+        <TextField
+          label="비밀번호"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          help={PASSWORD_HELP}
+        />
+        <TextField
+          label="비밀번호 확인"
+          name="password2"
+          type="password"
+          autoComplete="new-password"
+          value={password2}
+          onValue={setPassword2}
+        />
+
+        <h2 className="auth__section">추가정보</h2>
+        <TextField label="이메일" name="email" type="email" autoComplete="email" value={draft.email} onValue={set('email')} />
+        <TextField
+          label="전화번호"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={draft.phone}
+          onValue={set('phone')}
+          help={draft.phoneVerified ? '인증 완료' : undefined}
+          aside={
+            <button type="button" className="button button--small button--ghost" onClick={verifyPhone}>
+              인증
+            </button>
+          }
+        />
+        <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
+
+        <label className="consent">
+          <input type="checkbox" name="agreed" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          개인정보 처리방침에 동의합니다.
+        </label>
+        <p className="error-text" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? '가입 중...' : '가입하기'}
+        </button>
+      </form>
+      <p className="auth__switch">
+        이미 회원이신가요? <Link href="/login">로그인</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useAtomValue } from 'jotai';
+import { useHomeParties } from '../api/home-parties';
+import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { COMMON_TEXTS } from '../ui/texts';
+import { PartyCard } from './PartyCard';
+import { useJoin } from './use-join';
+import './home.css';
+
+const GUEST_NAME = '게스트';
+const EMPTY_TEXT = '아직 모집 중인 파티가 없습니다.';
+
+export default function HomeScreen() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const user = useAtomValue(currentUserAtom);
+  const { data, isLoading } = useHomeParties();
+  const { join, pendingId, needsLogin, closeLogin } = useJoin();
+  const name = loggedIn && user?.name ? user.name : GUEST_NAME;
+
+  return (
+    <section className="screen home">
+      <h1 className="home__title">{name}님을 위한 추천 파티</h1>
+      {isLoading ? (
+        <p className="status-text">{COMMON_TEXTS.loading}</p>
+      ) : data && data.length > 0 ? (
+        <ul className="home__list">
+          {data.map((party) => (
+            <PartyCard
+              key={party.id}
+              party={party}
+              pending={pendingId === party.id}
+              disabled={pendingId !== null}
+              onApply={join}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="status-text">{EMPTY_TEXT}</p>
+      )}
+      {needsLogin && <LoginRequiredModal onClose={closeLogin} />}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { STORAGE } from '../../shared/storage-keys';
+
+/** The screen a student was heading to before signing in, used once (spec §3 "redirectPath"). */
+export function takeRedirectPath(): string | null {
+  try {
+    const path = localStorage.getItem(STORAGE.redirectPath);
+    localStorage.removeItem(STORAGE.redirectPath);
+    // Only in-app paths: a stored absolute URL must never send a freshly signed-in student off-site.
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  } catch {
+    return null;
+  }
+}

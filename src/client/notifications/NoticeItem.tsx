@@ -1,0 +1,25 @@
+import type { Notice } from '../api/notices';
+import { formatDateTime } from '../lib/format-date';
+
+export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={notice.is_read ? 'notice notice--read' : 'notice notice--unread'}
+        onClick={() => onOpen(notice)}
+      >
+        {!notice.is_read && (
+          <>
+            <span className="notice__dot" aria-hidden="true" />
+            <span className="visually-hidden">읽지 않음</span>
+          </>
+        )}
+        <span className="notice__message">{notice.message}</span>
+        <time className="notice__time" dateTime={notice.created_at}>
+          {formatDateTime(notice.created_at)}
+        </time>
+      </button>
+    </li>
+  );
+}

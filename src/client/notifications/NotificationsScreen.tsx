@@ -1,0 +1,51 @@
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { ApiError } from '../api/api-error';
+import { markNoticeRead, useNotices, type Notice } from '../api/notices';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { COMMON_TEXTS } from '../ui/texts';
+import { NoticeItem } from './NoticeItem';
+import './notifications.css';
+
+const EMPTY_TEXT = '새 알림이 없습니다.';
+
+export default function NotificationsScreen() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  const { data, error, isLoading, mutate } = useNotices(loggedIn);
+  // Spec §8: a 401 here means the session is gone, so the screen treats the student as a guest.
+  const guest = !loggedIn || (error instanceof ApiError && error.status === 401);
+
+  const open = (notice: Notice) => {
+    if (notice.is_read) return;
+    const markRead = (list: Notice[] | undefined) =>
+      (list ?? []).map((item) => (item.id === notice.id ? { ...item, is_read: true } : item));
+    // The dot goes away at once; if the server refuses, the list is reloaded from the server's truth.
+    void mutate(async (list) => {
+      await markNoticeRead(notice.id);
+      return markRead(list);
+    }, { optimisticData: markRead, rollbackOnError: true, revalidate: false }).catch((failure: unknown) =>
+      console.warn('알림을 읽음으로 표시하지 못했습니다.', failure),
+    );
+  };
+
+  return (
+    <ScreenPage title={COMMON_TEXTS.notifications} back>
+      {guest ? (
+        <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />
+      ) : isLoading || !data ? (
+        <p className="status-text">{error ? EMPTY_TEXT : COMMON_TEXTS.loading}</p>
+      ) : data.length === 0 ? (
+        <p className="status-text">{EMPTY_TEXT}</p>
+      ) : (
+        <ul className="notice-list">
+          {data.map((notice) => (
+            <NoticeItem key={notice.id} notice={notice} onOpen={open} />
+          ))}
+        </ul>
+      )}
+    </ScreenPage>
+  );
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Layout } from './ui/Layout';
+import { NotFoundScreen } from './ui/NotFoundScreen';
+import { COMMON_TEXTS } from './ui/texts';
+
+// One chunk per screen: a student opening the home list never downloads the map or the game.
+const HomeScreen = lazy(() => import('./home/HomeScreen'));
+const NotificationsScreen = lazy(() => import('./notifications/NotificationsScreen'));
+const AssistScreen = lazy(() => import('./assist/AssistScreen'));
+const MapScreen = lazy(() => import('./map/MapScreen'));
+const MyPageScreen = lazy(() => import('./mypage/MyPageScreen'));
+const HistoryScreen = lazy(() => import('./mypage/HistoryScreen'));
+const ProfileEditScreen = lazy(() => import('./mypage/ProfileEditScreen'));
+const ExtraWizardScreen = lazy(() => import('./mypage/ExtraWizardScreen'));
+const ExtraDoneScreen = lazy(() => import('./mypage/ExtraDoneScreen'));
+const AdditionalInfoScreen = lazy(() => import('./mypage/AdditionalInfoScreen'));
+const PartyDetailScreen = lazy(() => import('./party/PartyDetailScreen'));
+const KakaoLoginScreen = lazy(() => import('./auth/KakaoLoginScreen'));
+const KakaoCallbackScreen = lazy(() => import('./auth/KakaoCallbackScreen'));
+const LoginScreen = lazy(() => import('./auth/LoginScreen'));
+const SignupScreen = lazy(() => import('./auth/SignupScreen'));
+const PaymentScreen = lazy(() => import('./payment/PaymentScreen'));
+const PaymentFinishScreen = lazy(() => import('./payment/PaymentFinishScreen'));
+const LobbyScreen = lazy(() => import('./lobby/LobbyScreen'));
+const BalanceGameScreen = lazy(() => import('./game/BalanceGameScreen'));
+const ParticipantsScreen = lazy(() => import('./party/ParticipantsScreen'));
+const ReportScreen = lazy(() => import('./report/ReportScreen'));
+
+/** Spec §2's 21 routes, plus /home as an alias of the home list. */
+export function AppRoutes() {
+  return (
+    <Layout>
+      <Suspense fallback={<p className="status-text">{COMMON_TEXTS.loading}</p>}>
+        <Switch>
+          <Route path="/" component={HomeScreen} />
+          <Route path="/home" component={HomeScreen} />
+          <Route path="/notifications" component={NotificationsScreen} />
+          <Route path="/assist" component={AssistScreen} />
+          <Route path="/map" component={MapScreen} />
+          <Route path="/mypage" component={MyPageScreen} />
+          <Route path="/mypage/history" component={HistoryScreen} />
+          <Route path="/mypage/edit" component={ProfileEditScreen} />
+          <Route path="/mypage/extra" component={ExtraWizardScreen} />
+          <Route path="/mypage/extra/done" component={ExtraDoneScreen} />
+          <Route path="/mypage/additional" component={AdditionalInfoScreen} />
+          <Route path="/partyinfo/:partyId" component={PartyDetailScreen} />
+          <Route path="/kakao-login" component={KakaoLoginScreen} />
+          <Route path="/oauth/kakao/callback" component={KakaoCallbackScreen} />
+          <Route path="/login" component={LoginScreen} />
+          <Route path="/signup" component={SignupScreen} />
+          <Route path="/payment" component={PaymentScreen} />
+          <Route path="/paymentfinish" component={PaymentFinishScreen} />
+          <Route path="/balancewait/:partyId" component={LobbyScreen} />
+          <Route path="/balancegame/:roundId" component={BalanceGameScreen} />
+          <Route path="/participants/:partyId" component={ParticipantsScreen} />
+          <Route path="/report/:userId" component={ReportScreen} />
+          <Route component={NotFoundScreen} />
+        </Switch>
+      </Suspense>
+    </Layout>
+  );
+}

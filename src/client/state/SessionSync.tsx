@@ -1,0 +1,61 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { STORAGE } from '../../shared/storage-keys';
+import { fetchLocalUser } from '../api/profile';
+import { getAccessToken, SESSION_KEYS } from '../api/token-store';
+import { onAuthError } from '../lib/auth-events';
+import { readLocalUser, writeLocalUser } from './local-user';
+import { accessTokenAtom, currentUserAtom } from './session-atoms';
+
+/** Keeps the session atoms true to storage: profile on start, other tabs' sign-in/out, and authError. */
+export function SessionSync() {
+  const setToken = useSetAtom(accessTokenAtom);
+  const setUser = useSetAtom(currentUserAtom);
+
+  useEffect(() => {
+    let alive = true;
+    const loadUser = () => {
+      fetchLocalUser()
+        .then((user) => {
+          if (!alive || !getAccessToken()) return;
+          writeLocalUser(user);
+          setUser(user);
+        })
+        // Spec §8: a failed profile load is only logged; a dead session arrives as authError instead.
+        .catch((error: unknown) => console.warn('프로필을 불러오지 못했습니다.', error));
+    };
+
+    const syncFromStorage = () => {
+      const token = getAccessToken();
+      setToken(token);
+      if (!token) setUser(null);
+      return token;
+    };
+
+    if (getAccessToken()) loadUser();
+
+    const onStorage = (event: StorageEvent) => {
+      if (!SESSION_KEYS.includes(event.key)) return;
+      if (event.key === STORAGE.user) {
+        setUser(readLocalUser());
+        return;
+      }
+      if (syncFromStorage()) loadUser();
+    };
+    window.addEventListener('storage', onStorage);
+
+    // A failed refresh has cleared the tokens: drop the session. A 403 keeps its tokens (the student is still
+    // signed in, just not allowed that one thing), so re-syncing from storage leaves the session in place then.
+    const stopAuthError = onAuthError(() => {
+      syncFromStorage();
+    });
+
+    return () => {
+      alive = false;
+      window.removeEventListener('storage', onStorage);
+      stopAuthError();
+    };
+  }, [setToken, setUser]);
+
+  return null;
+}

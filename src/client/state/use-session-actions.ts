@@ -1,0 +1,48 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import type { TokenPair } from '../../shared/auth';
+import { fetchLocalUser } from '../api/profile';
+import { clearTokens, storeTokens } from '../api/token-store';
+import { writeLocalUser } from './local-user';
+import { accessTokenAtom, currentUserAtom } from './session-atoms';
+
+/** Stores a fresh token pair and loads the profile (spec §4 "Auth"); resolves once the user is known. */
+export function useSignIn() {
+  const setToken = useSetAtom(accessTokenAtom);
+  const setUser = useSetAtom(currentUserAtom);
+  return useCallback(
+    async (tokens: TokenPair) => {
+      storeTokens(tokens);
+      setToken(tokens.access);
+      try {
+        const user = await fetchLocalUser();
+        writeLocalUser(user);
+        setUser(user);
+      } catch (error) {
+        // Signed in all the same; the name appears once the profile loads on the next start.
+        console.warn('프로필을 불러오지 못했습니다.', error);
+      }
+    },
+    [setToken, setUser],
+  );
+}
+
+/** Clears every token and cached answer, then leaves for `to` (spec §4: /login; my page uses /). */
+export function useLogout() {
+  const setToken = useSetAtom(accessTokenAtom);
+  const setUser = useSetAtom(currentUserAtom);
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  return useCallback(
+    (to = '/login') => {
+      clearTokens();
+      setToken(null);
+      setUser(null);
+      void mutate(() => true, undefined, { revalidate: false });
+      navigate(to, { replace: true });
+    },
+    [mutate, navigate, setToken, setUser],
+  );
+}

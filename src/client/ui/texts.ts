@@ -1,0 +1,27 @@
+// Texts shared by several screens. Screen-only texts stay in their screen files.
+export const APP_NAME = '파티온';
+
+export const NAV_LABELS = {
+  home: '홈',
+  map: '지도',
+  assist: '파티비서',
+  mypage: '마이페이지',
+} as const;
+
+export const COMMON_TEXTS = {
+  notifications: '알림',
+  back: '뒤로 가기',
+  close: '닫기',
+  loading: '로딩 중...',
+  preparing: '이 화면은 준비 중입니다.',
+  preparingHint: '곧 만나요! 조금만 기다려 주세요.',
+  notFound: '페이지를 찾을 수 없습니다.',
+  goHome: '홈으로 가기',
+} as const;
+
+export const LOGIN_MODAL_TEXTS = {
+  title: '로그인이 필요한 서비스입니다.',
+  body: '신청을 계속하려면 로그인해주세요.',
+  kakao: '카카오로 1초 만에 시작하기',
+  login: '로그인 / 회원가입',
+} as const;

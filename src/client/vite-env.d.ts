@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Backend origin when the API is not served from the page's own origin (spec §7 "one backend host"). */
+  readonly VITE_API_BASE?: string;
+}

@@ -1,0 +1,50 @@
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../shared/constants';
+import { createAccessTokens } from './auth/access-token';
+import { authRoutes } from './auth/routes';
+import { type AppDeps, type Ctx, DEFAULT_LIMITS } from './context';
+import { installAuth } from './http/auth-guard';
+import { installErrorHandler } from './http/errors';
+import { healthRoutes } from './http/health-routes';
+import { installSecurity } from './http/security';
+import { installStaticFiles } from './http/static-files';
+import { myPageMainRoute } from './mypage/main-route';
+import { opsStatusRoute } from './ops/status-route';
+
+/**
+ * The composition root: everything the app talks to comes in through `deps`, so a test can hand in an in-memory
+ * database, a fake clock and a temp folder, and two instances in one process never share state by accident.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+  });
+  const ctx: Ctx = {
+    ...deps,
+    db: deps.database.db,
+    tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+  };
+
+  installErrorHandler(app);
+  await installSecurity(app, ctx);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  installAuth(app, ctx);
+
+  await healthRoutes(app, ctx);
+  await authRoutes(app, ctx);
+  await myPageMainRoute(app, ctx);
+  await opsStatusRoute(app, ctx);
+  await installStaticFiles(app, ctx);
+  return app;
+}

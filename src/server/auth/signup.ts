@@ -1,0 +1,66 @@
+import { eq, or } from 'drizzle-orm';
+import { API_MESSAGES as M } from '../../shared/api-messages';
+import { signupFields } from '../../shared/auth';
+import { WELCOME_POINTS } from '../../shared/constants';
+import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/pg-errors';
+import { users } from '../db/schema/users';
+import { HttpError, zodToBody } from '../http/errors';
+import type { MultipartBody } from '../http/multipart';
+import { applyPoints } from '../points/ledger';
+import { normalizeImage } from '../uploads/image-check';
+import { hashPassword } from './passwords';
+
+const UNIQUE_FIELDS = { users_username_key: 'username', users_email_key: 'email', users_phone_key: 'phone' } as const;
+const TAKEN = { username: M.usernameTaken, email: M.emailTaken, phone: M.phoneTaken } as const;
+
+export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: number; username: string }> {
+  const errors: Record<string, string[]> = {};
+  const parsed = signupFields.safeParse(body.fields);
+  if (!parsed.success) Object.assign(errors, zodToBody(parsed.error));
+  const card = body.files.student_card_image;
+  if (!card) errors.student_card_image = [M.studentCardMissing];
+  if (Object.keys(errors).length || !parsed.success || !card) throw new HttpError(400, errors);
+  const f = parsed.data;
+
+  // Friendly answers for the common case; the unique indexes below still decide under a race.
+  const clashes = await ctx.db
+    .select({ username: users.username, email: users.email, phone: users.phone })
+    .from(users)
+    .where(or(eq(users.username, f.username), eq(users.email, f.email), eq(users.phone, f.phone)));
+  for (const row of clashes) {
+    for (const key of ['username', 'email', 'phone'] as const) if (row[key] === f[key]) errors[key] = [TAKEN[key]];
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, errors);
+
+  const image = await normalizeImage(card, 'student_card_image', { maxSide: 1600 });
+  const passwordHash = await hashPassword(f.password);
+  const cardKey = await ctx.storage.savePrivate('student-cards', image.ext, image.bytes);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: f.username,
+          passwordHash,
+          name: f.name,
+          email: f.email,
+          phone: f.phone,
+          school: f.school,
+          studentCardPath: cardKey,
+          isAdditionalInfoProvided: true,
+          createdAt: now,
+        })
+        .returning({ id: users.id, username: users.username });
+      await applyPoints(tx, { userId: user.id, amount: WELCOME_POINTS, kind: 'welcome', reason: '가입 환영 포인트', at: now });
+      return user;
+    });
+  } catch (err) {
+    await ctx.storage.removePrivate(cardKey);
+    for (const [constraint, field] of Object.entries(UNIQUE_FIELDS)) {
+      if (isUniqueViolation(err, constraint)) throw new HttpError(400, { [field]: [TAKEN[field]] });
+    }
+    throw err;
+  }
+}

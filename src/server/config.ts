@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// Every setting comes from the environment, checked once at start so a typo fails loudly instead of at 3 a.m.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  OPS_TOKEN: z.string().min(16).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  KAKAO_REST_API_KEY: z.string().optional(),
+  KAKAO_CLIENT_SECRET: z.string().optional(),
+  KAKAO_AUTH_BASE_URL: z.string().url().default('https://kauth.kakao.com'),
+  KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
+  KAKAO_REDIRECT_URIS: z.string().optional(),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  publicUrl?: string;
+  /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
+  allowedOrigins: string[];
+  sweepIntervalMs: number;
+  kakao: {
+    restApiKey?: string;
+    clientSecret?: string;
+    authBaseUrl: string;
+    apiBaseUrl: string;
+    redirectUris: string[];
+  };
+}
+
+const list = (raw?: string) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: Config; env: Env } {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const env = parsed.data;
+  return {
+    env,
+    config: {
+      env: env.NODE_ENV,
+      host: env.HOST,
+      port: env.PORT,
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      logLevel: env.LOG_LEVEL,
+      trustProxy: env.TRUST_PROXY,
+      publicUrl: env.PUBLIC_URL,
+      allowedOrigins: list(env.ALLOWED_ORIGINS),
+      sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+      kakao: {
+        restApiKey: env.KAKAO_REST_API_KEY,
+        clientSecret: env.KAKAO_CLIENT_SECRET,
+        authBaseUrl: env.KAKAO_AUTH_BASE_URL,
+        apiBaseUrl: env.KAKAO_API_BASE_URL,
+        redirectUris: list(env.KAKAO_REDIRECT_URIS),
+      },
+    },
+  };
+}

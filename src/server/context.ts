@@ -1,0 +1,39 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database, Db } from './db/connect';
+import type { EventBus } from './realtime/bus';
+import type { Secrets } from './secrets';
+import type { Storage } from './storage';
+import type { AccessTokens } from './auth/access-token';
+
+/** Rate limits; tests and benches that create many accounts from one address raise them. */
+export interface Limits {
+  loginPerIpPerMinute: number;
+  loginPerUsernamePerMinute: number;
+  signupPerIpPerHour: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { loginPerIpPerMinute: 30, loginPerUsernamePerMinute: 10, signupPerIpPerHour: 20 };
+
+/** What buildApp needs from the outside world; main.ts makes the real ones, tests make their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  clock: Clock;
+  storage: Storage;
+  secrets: Secrets;
+  limits?: Partial<Limits>;
+  /** The built SPA (dist/client); omitted in API-only tests. */
+  clientDir?: string;
+  /** Our own art (assets/), served at /art/. */
+  artDir?: string;
+  logger?: boolean | { level: string };
+}
+
+/** Handed to every route module: the deps plus what buildApp derives from them. */
+export interface Ctx extends AppDeps {
+  db: Db;
+  tokens: AccessTokens;
+  limits: Limits;
+}

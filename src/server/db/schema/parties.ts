@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { places, tags } from './places';
+import { users } from './users';
+
+export const parties = pgTable(
+  'parties',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    placeId: integer('place_id')
+      .notNull()
+      .references(() => places.id),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    maxParticipants: integer('max_participants').notNull(),
+    deposit: integer('deposit').notNull().default(0),
+    // Seats held by pending + confirmed participations. Claimed with a conditional UPDATE so it can never pass
+    // max_participants, whatever the concurrency; the CHECK is the last line of defence.
+    appliedCount: integer('applied_count').notNull().default(0),
+    status: text('status').notNull().default('open'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('parties_start_time_idx').on(t.startTime),
+    check('parties_max_positive', sql`${t.maxParticipants} > 0`),
+    check('parties_deposit_nonnegative', sql`${t.deposit} >= 0`),
+    check('parties_seats', sql`${t.appliedCount} >= 0 and ${t.appliedCount} <= ${t.maxParticipants}`),
+    check('parties_status', sql`${t.status} in ('open', 'cancelled')`),
+  ],
+);
+
+export const partyTags = pgTable(
+  'party_tags',
+  {
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.partyId, t.tagId] })],
+);
+
+export const participations = pgTable(
+  'participations',
+  {
+    id: serial('id').primaryKey(),
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => parties.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // pending (seat held, unpaid) → confirmed (paid) | cancelled (left) | expired (hold ran out).
+    status: text('status').notNull().default('pending'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAmount: integer('paid_amount'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    isStandby: boolean('is_standby').notNull().default(false),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live participation per user and party; a cancelled or expired one does not block joining again.
+    uniqueIndex('participations_active_key')
+      .on(t.partyId, t.userId)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
+    index('participations_user_idx').on(t.userId),
+    index('participations_hold_idx').on(t.holdExpiresAt),
+    check('participations_status', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'expired')`),
+  ],
+);

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    // Null for accounts created through Kakao that never set a password.
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    school: text('school'),
+    // Path inside the private storage area; never under the public upload folder.
+    studentCardPath: text('student_card_path'),
+    intro: text('intro').notNull().default(''),
+    profileImage: text('profile_image'),
+    // Cached balance of point_ledger; the CHECK makes a negative balance impossible whatever the code does.
+    points: integer('points').notNull().default(0),
+    isAdditionalInfoProvided: boolean('is_additional_info_provided').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    check('users_points_nonnegative', sql`${t.points} >= 0`),
+  ],
+);
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_uid_key').on(t.provider, t.providerUserId)],
+);
+
+// Spec §3 "Extra settings": one row per user; MBTI is kept as its four axes.
+export const extraSettings = pgTable('extra_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grade: text('grade'),
+  college: text('college'),
+  personality: text('personality'),
+  mbtiIe: text('mbti_ie'),
+  mbtiNs: text('mbti_ns'),
+  mbtiFt: text('mbti_ft'),
+  mbtiPj: text('mbti_pj'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const warnings = pgTable(
+  'warnings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    // What caused it ('no_show:{participationId}', 'report:{reportId}'): at most one warning per cause.
+    causeKey: text('cause_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('warnings_cause_key').on(t.userId, t.causeKey)],
+);

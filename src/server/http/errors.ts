@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { API_MESSAGES as M } from '../../shared/api-messages';
+import type { ErrorBody } from '../../shared/errors';
+
+/** Thrown anywhere below a route; the error handler answers it as it is. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly body: ErrorBody,
+  ) {
+    super(typeof (body as { detail?: unknown }).detail === 'string' ? (body as { detail: string }).detail : 'HttpError');
+  }
+}
+
+export const detail = (status: number, message: string) => new HttpError(status, { detail: message });
+
+/** zod issues → `{"field": ["message"]}`; whole-body rules → `non_field_errors` (DESIGN.md §3). */
+export function zodToBody(error: ZodError): ErrorBody {
+  const body: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? M.required : issue.message;
+    (body[key] ??= []).push(message);
+  }
+  return body;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
+    if (err instanceof ZodError) return reply.status(400).send(zodToBody(err));
+    const status = (err as FastifyError).statusCode ?? 500;
+    const code = (err as FastifyError).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || status === 413) {
+      return reply.status(413).send({ detail: M.imageTooLarge });
+    }
+    if (status === 429) return reply.status(429).send({ detail: M.tooMany });
+    if (status >= 400 && status < 500) {
+      req.log.info({ err }, 'client error');
+      return reply.status(status).send({ detail: status === 404 ? M.notFound : M.invalidBody });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: M.serverError });
+  });
+}

@@ -1,0 +1,62 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { buildClient, clientBuildIsStale } from './client-build';
+import { systemClock } from './clock';
+import { parseConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { seedIfEmpty } from './db/seed/seed';
+import { createLocalBus } from './realtime/bus';
+import { loadSecrets } from './secrets';
+import { createDiskStorage } from './storage';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  const { config, env } = parseConfig();
+  const dataDir = resolve(config.dataDir);
+  const clientDir = join(root, 'dist/client');
+  const log = (msg: string) => console.log(`[partyon] ${msg}`);
+
+  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(root, clientDir)) {
+    log('building the client (first start or sources changed)…');
+    await buildClient(root);
+  }
+
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  await database.migrate();
+  if (await seedIfEmpty(database.db, systemClock)) log('seeded the demo campus (see README for demo accounts)');
+
+  const app = await buildApp({
+    config,
+    database,
+    bus: createLocalBus(),
+    clock: systemClock,
+    storage: createDiskStorage(dataDir),
+    secrets: loadSecrets(dataDir, env),
+    clientDir,
+    artDir: join(root, 'assets'),
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  log(`ready on http://${shown}:${(app.server.address() as { port: number }).port} (${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MyPageMain } from '../../shared/mypage';
+import type { Ctx } from '../context';
+import { participations } from '../db/schema/parties';
+import { extraSettings, users, warnings } from '../db/schema/users';
+import { requireUser, userIdOf } from '../http/auth-guard';
+import { detail } from '../http/errors';
+import { API_MESSAGES as M } from '../../shared/api-messages';
+
+export async function myPageMainRoute(app: FastifyInstance, ctx: Ctx) {
+  app.get('/api/mypage/main/', { preHandler: requireUser(ctx) }, async (req): Promise<MyPageMain> => {
+    const userId = userIdOf(req);
+    const [row] = await ctx.db
+      .select({ user: users, extra: extraSettings })
+      .from(users)
+      .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!row) throw detail(404, M.notFound);
+    const [{ n: participationCount }] = await ctx.db
+      .select({ n: count() })
+      .from(participations)
+      .where(and(eq(participations.userId, userId), eq(participations.status, 'confirmed')));
+    const [{ n: warningCount }] = await ctx.db.select({ n: count() }).from(warnings).where(eq(warnings.userId, userId));
+    const { user, extra } = row;
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      intro: user.intro,
+      points: user.points,
+      profile_image: user.profileImage,
+      grade: extra?.grade ?? null,
+      college: extra?.college ?? null,
+      personality: extra?.personality ?? null,
+      mbti: { i_e: extra?.mbtiIe ?? null, n_s: extra?.mbtiNs ?? null, f_t: extra?.mbtiFt ?? null, p_j: extra?.mbtiPj ?? null },
+      participation_count: participationCount,
+      warnings: warningCount,
+    };
+  });
+}

@@ -1,0 +1,33 @@
+import { EventEmitter } from 'node:events';
+
+// Websocket hubs talk to each other only through this bus, so one instance or many behind a load balancer behave
+// the same: the in-process bus serves a single instance, the Redis bus (REDIS_URL) fans out across instances.
+export type BusHandler = (message: unknown) => void;
+
+export interface EventBus {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      // A round trip through JSON keeps the local bus honest: handlers get what Redis would deliver.
+      const copy = JSON.parse(JSON.stringify(message));
+      emitter.emit(channel, copy);
+    },
+    async subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return async () => {
+        emitter.off(channel, handler);
+      };
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { API_MESSAGES as M } from './api-messages';
+import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
+
+// Spec §7: POST /api/signup/auth/login/
+export const loginRequest = z.object({
+  username: z.string().trim().min(1, M.required),
+  password: z.string().min(1, M.required),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+// Spec §7: POST /api/signup/auth/refresh/ — answers the new access token and, since refresh tokens rotate,
+// the new refresh token as well (DESIGN.md §4).
+export const refreshRequest = z.object({ refresh: z.string().min(1, M.required) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+
+/** Digits only; hyphens and spaces people type are dropped before the check. */
+export const normalizePhone = (raw: string) => raw.replace(/[\s-]/g, '');
+
+// Spec §3 "Signup": the text fields of the multipart body. The photo (student_card_image) is checked apart.
+export const signupFields = z
+  .object({
+    username: z.string().trim().regex(USERNAME_PATTERN, M.usernameFormat),
+    password: z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody),
+    password2: z.string().min(1, M.required),
+    name: z.string().trim().min(1, M.required).max(30, M.invalidBody),
+    email: z.string().trim().toLowerCase().pipe(z.email(M.emailFormat)),
+    phone: z.string().transform(normalizePhone).pipe(z.string().regex(/^\d{9,11}$/, M.phoneFormat)),
+    school: z.string().trim().min(1, M.required).max(50, M.invalidBody),
+  })
+  .refine((v) => v.password === v.password2, { path: ['password2'], message: M.passwordMismatch });
+export type SignupFields = z.infer<typeof signupFields>;
+
+export const signupResponse = z.object({ id: z.number(), username: z.string() });
+export type SignupResponse = z.infer<typeof signupResponse>;

@@ -1,0 +1,18 @@
+// Error bodies are Django-REST shaped because the client reads them that way (DESIGN.md §3).
+export type ErrorBody =
+  | { detail: string }
+  | { non_field_errors: string[] }
+  | Record<string, string[]>;
+
+/** The one message a person should see for an error body, in the order spec §7 gives. */
+export function firstErrorMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  if (typeof b.detail === 'string') return b.detail;
+  const nfe = b.non_field_errors;
+  if (Array.isArray(nfe) && typeof nfe[0] === 'string') return nfe[0];
+  for (const value of Object.values(b)) {
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const mbtiParts = z.object({
+  i_e: z.string().nullable(),
+  n_s: z.string().nullable(),
+  f_t: z.string().nullable(),
+  p_j: z.string().nullable(),
+});
+
+// Spec §3 "My page main". id and username are added so the client can keep its local user record (spec §3).
+export const myPageMain = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  points: z.number(),
+  profile_image: z.string().nullable(),
+  grade: z.string().nullable(),
+  college: z.string().nullable(),
+  personality: z.string().nullable(),
+  mbti: mbtiParts,
+  participation_count: z.number(),
+  warnings: z.number(),
+});
+export type MyPageMain = z.infer<typeof myPageMain>;

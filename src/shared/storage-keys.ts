@@ -1,0 +1,11 @@
+// Client storage keys of spec §3 "Client storage". Kept here so tests and the app agree on the exact names.
+export const STORAGE = {
+  access: 'access',
+  refresh: 'refresh',
+  accessCompat: 'accessToken',
+  legacyLocalToken: 'token', // read-only fallback in localStorage
+  legacySessionAccess: 'access', // read-only fallback in sessionStorage
+  redirectPath: 'redirectPath',
+  user: 'user',
+  signupDraft: 'signupDraft',
+} as const;

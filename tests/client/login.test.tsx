@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from './msw/server';
+import { renderApp } from './render-app';
+
+async function fillAndSubmit(ui: ReturnType<typeof renderApp>, username: string, password: string) {
+  if (username) await ui.user.type(await screen.findByLabelText('아이디'), username);
+  if (password) await ui.user.type(screen.getByLabelText('비밀번호'), password);
+  await ui.user.click(screen.getByRole('button', { name: '로그인' }));
+}
+
+describe('/login', () => {
+  it('asks for both fields and calls nothing when one is empty', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/signup/auth/login/', () => {
+        calls += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', '');
+
+    expect(screen.getByRole('alert')).toHaveTextContent('아이디와 비밀번호를 입력해 주세요.');
+    expect(window.alert).toHaveBeenCalledWith('아이디와 비밀번호를 입력해 주세요.');
+    expect(calls).toBe(0);
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    server.use(
+      http.post('/api/signup/auth/login/', () =>
+        HttpResponse.json({ detail: '아이디 또는 비밀번호가 일치하지 않습니다.' }, { status: 401 }),
+      ),
+    );
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', 'wrong-pass');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.');
+    expect(localStorage.getItem('access')).toBeNull();
+    expect(ui.currentPath()).toBe('/login');
+  });
+
+  it('falls back to the standard message when the server gives none', async () => {
+    server.use(http.post('/api/signup/auth/login/', () => new HttpResponse('oops', { status: 500 })));
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', 'whatever1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.');
+  });
+
+  it('stores the tokens, loads the profile, says 로그인 성공. and goes home', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/signup/auth/login/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ access: 'acc-1', refresh: 'ref-1' });
+      }),
+    );
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', 'correct-horse');
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('로그인 성공.'));
+    expect(sent).toEqual({ username: 'minji_kim', password: 'correct-horse' });
+    expect(localStorage.getItem('access')).toBe('acc-1');
+    expect(localStorage.getItem('accessToken')).toBe('acc-1');
+    expect(localStorage.getItem('refresh')).toBe('ref-1');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({ id: 7, username: 'minji_kim', name: '김민지' });
+    expect(ui.currentPath()).toBe('/');
+    expect(await screen.findByRole('heading', { name: '김민지님을 위한 추천 파티' })).toBeInTheDocument();
+  });
+
+  it('returns to the stored redirectPath once, then forgets it', async () => {
+    localStorage.setItem('redirectPath', '/notifications');
+    server.use(http.post('/api/signup/auth/login/', () => HttpResponse.json({ access: 'a', refresh: 'r' })));
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', 'correct-horse');
+
+    await waitFor(() => expect(ui.currentPath()).toBe('/notifications'));
+    expect(localStorage.getItem('redirectPath')).toBeNull();
+  });
+
+  it('links to signup and to the Kakao start', async () => {
+    const ui = renderApp('/login');
+    await ui.user.click(await screen.findByRole('button', { name: '카카오로 1초 만에 시작하기' }));
+    expect(ui.currentPath()).toBe('/kakao-login');
+  });
+});

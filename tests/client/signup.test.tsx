@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from './msw/server';
+import { renderApp } from './render-app';
+
+const card = () => new File(['fake-png-bytes'], 'card.png', { type: 'image/png' });
+
+describe('/signup', () => {
+  it('names the first missing piece, in the spec order, then sends everything as multipart', async () => {
+    let received: Record<string, unknown> | null = null;
+    server.use(
+      http.post('/api/signup/auth/signup/', async ({ request }) => {
+        const form = await request.formData();
+        const photo = form.get('student_card_image');
+        received = Object.fromEntries([...form.keys()].filter((k) => k !== 'student_card_image').map((k) => [k, form.get(k)]));
+        received.photo = photo instanceof Blob ? { size: photo.size, type: photo.type } : photo;
+        received.contentType = request.headers.get('Content-Type');
+        return HttpResponse.json({ id: 11, username: 'minji_kim' }, { status: 201 });
+      }),
+    );
+    const ui = renderApp('/signup');
+    const { user } = ui;
+    const submit = async () => user.click(screen.getByRole('button', { name: '가입하기' }));
+    await screen.findByRole('heading', { name: '회원가입' });
+    const expectMessage = (text: string) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(text);
+      expect(window.alert).toHaveBeenLastCalledWith(text);
+    };
+
+    await submit();
+    expectMessage('기본정보를 모두 입력해 주세요.');
+
+    await user.type(screen.getByLabelText('이름'), '김민지');
+    await user.type(screen.getByLabelText('아이디'), 'minji_kim');
+    await user.type(screen.getByLabelText('비밀번호'), 'short');
+    await user.type(screen.getByLabelText('비밀번호 확인'), 'short');
+    await submit();
+    expectMessage('비밀번호는 8자 이상이어야 합니다.');
+
+    await user.clear(screen.getByLabelText('비밀번호'));
+    await user.type(screen.getByLabelText('비밀번호'), 'party-on-2024!');
+    await user.clear(screen.getByLabelText('비밀번호 확인'));
+    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2025!');
+    await submit();
+    expectMessage('비밀번호가 일치하지 않습니다.');
+
+    await user.clear(screen.getByLabelText('비밀번호 확인'));
+    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
+    await submit();
+    expectMessage('추가정보를 모두 입력해 주세요.');
+
+    await user.click(screen.getByRole('button', { name: '인증' }));
+    expectMessage('전화번호를 입력해 주세요.');
+
+    await user.type(screen.getByLabelText('이메일'), 'minji@campus.ac.kr');
+    await user.type(screen.getByLabelText('전화번호'), '01012345678');
+    await user.type(screen.getByLabelText('학교'), '파티대학교');
+    await submit();
+    expectMessage('전화번호 인증을 완료해 주세요.');
+
+    await user.click(screen.getByRole('button', { name: '인증' }));
+    expect(screen.getByText('인증 완료')).toBeInTheDocument();
+    await submit();
+    expectMessage('학생증 사진을 업로드해 주세요.');
+
+    await user.upload(screen.getByLabelText('학생증 사진'), card());
+    expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
+    await submit();
+    expectMessage('개인정보 처리방침에 동의해 주세요.');
+
+    expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
+    await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
+    await submit();
+
+    await waitFor(() => expect(ui.currentPath()).toBe('/login'));
+    expect(window.alert).toHaveBeenLastCalledWith('회원가입이 완료되었습니다. 로그인해 주세요.');
+    expect(received).toMatchObject({
+      username: 'minji_kim',
+      password: 'party-on-2024!',
+      password2: 'party-on-2024!',
+      name: '김민지',
+      email: 'minji@campus.ac.kr',
+      phone: '01012345678',
+      school: '파티대학교',
+      photo: { size: 14, type: 'image/png' },
+    });
+    expect(String(received!.contentType)).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sessionStorage.getItem('signupDraft')).toBeNull();
+  });
+
+  it('keeps a draft without the passwords and restores it on return', async () => {
+    sessionStorage.setItem(
+      'signupDraft',
+      JSON.stringify({ name: '이서준', username: 'seojun', email: 's@campus.ac.kr', phone: '0101112222', school: '파티대학교', phoneVerified: true }),
+    );
+    const { user } = renderApp('/signup');
+
+    expect(await screen.findByLabelText('이름')).toHaveValue('이서준');
+    expect(screen.getByLabelText('아이디')).toHaveValue('seojun');
+    expect(screen.getByLabelText('이메일')).toHaveValue('s@campus.ac.kr');
+    expect(screen.getByLabelText('전화번호')).toHaveValue('0101112222');
+    expect(screen.getByLabelText('학교')).toHaveValue('파티대학교');
+    expect(screen.getByText('인증 완료')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('비밀번호'), 'secret-123');
+    await user.type(screen.getByLabelText('전화번호'), '3');
+    const draft = JSON.parse(sessionStorage.getItem('signupDraft') ?? '{}');
+    expect(draft).toMatchObject({ phone: '01011122223', phoneVerified: false });
+    expect(JSON.stringify(draft)).not.toContain('secret-123');
+  });
+
+  it("shows the server's field error, or the default text", async () => {
+    sessionStorage.setItem(
+      'signupDraft',
+      JSON.stringify({ name: '김민지', username: 'minji_kim', email: 'm@campus.ac.kr', phone: '01012345678', school: '파티대학교', phoneVerified: true }),
+    );
+    server.use(
+      http.post('/api/signup/auth/signup/', () =>
+        HttpResponse.json({ username: ['이미 사용 중인 아이디입니다.'] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('비밀번호'), 'party-on-2024!');
+    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
+    await user.upload(screen.getByLabelText('학생증 사진'), card());
+    await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('이미 사용 중인 아이디입니다.');
+    expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
+
+    server.use(http.post('/api/signup/auth/signup/', () => new HttpResponse(null, { status: 502 })));
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('회원가입에 실패했습니다.'));
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { parseConfig } from '../../src/server/config';
+import type { Limits } from '../../src/server/context';
+import type { Database } from '../../src/server/db/connect';
+import { users } from '../../src/server/db/schema/users';
+import { applyPoints } from '../../src/server/points/ledger';
+import { createLocalBus } from '../../src/server/realtime/bus';
+import { createDiskStorage, type Storage } from '../../src/server/storage';
+import { createTestClock, type TestClock } from './test-clock';
+import { createTestDatabase, type DbKind } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  storage: Storage;
+  dataDir: string;
+  opsToken: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { kind?: DbKind; limits?: Partial<Limits>; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(opts.kind ?? 'pglite');
+  const dataDir = mkdtempSync(join(tmpdir(), 'partyon-test-'));
+  const clock = createTestClock();
+  const storage = createDiskStorage(dataDir);
+  const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
+  const opsToken = 'test-ops-token-0123456789abcdef';
+  const app = await buildApp({
+    config,
+    database,
+    bus: createLocalBus(),
+    clock,
+    storage,
+    secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789', opsToken },
+    limits: { loginPerIpPerMinute: 1000, loginPerUsernamePerMinute: 1000, signupPerIpPerHour: 1000, ...opts.limits },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    storage,
+    dataDir,
+    opsToken,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let pngCache: Buffer | undefined;
+export async function tinyPng(): Promise<Buffer> {
+  return (pngCache ??= await sharp({ create: { width: 16, height: 12, channels: 3, background: '#7b61ff' } }).png().toBuffer());
+}
+
+/** A multipart body for app.inject, built with the platform's FormData so the encoding is a browser's. */
+export async function multipart(fields: Record<string, string>, files: Record<string, { bytes: Buffer; name: string; type: string }> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const request = new Request('http://test.local/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+let seq = 0;
+/** A student straight into the database (with welcome points through the ledger), for tests not about signup. */
+export async function createStudent(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}, password = 'password123') {
+  seq += 1;
+  const username = overrides.username ?? `student_${process.pid % 1000}_${seq}`;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      name: `학생${seq}`,
+      email: `${username}@hanbit.ac.kr`,
+      phone: `010${String(10_000_000 + seq * 7919 + (process.pid % 997)).slice(-8)}`,
+      school: '한빛대학교',
+      isAdditionalInfoProvided: true,
+      ...overrides,
+    })
+    .returning();
+  await applyPoints(t.database.db, { userId: user.id, amount: 10_000, kind: 'welcome', at: t.clock.now() });
+  return { ...user, password };
+}
+
+export async function loginAs(t: TestApp, username: string, password = 'password123') {
+  const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/login/', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { access: string; refresh: string };
+}
+
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { connectPglite, connectPostgres, type Database } from '../../src/server/db/connect';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/**
+ * Each test file gets a database of its own so files run in parallel: a fresh in-memory PGlite, or a fresh
+ * database on the PostgreSQL of DATABASE_URL, dropped again on close.
+ */
+export async function createTestDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await connectPglite();
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `partyon_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await connectPostgres(url.toString(), 20);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/**
+ * Runs a suite on PGlite and, when DATABASE_URL is set, again on PostgreSQL — PGlite runs one transaction at a
+ * time and would hide races. Without DATABASE_URL the PostgreSQL run is listed as skipped, with the reason.
+ */
+export function describeEachDb(name: string, body: (kind: DbKind) => void) {
+  describe(`${name} [pglite]`, () => body('pglite'));
+  if (process.env.DATABASE_URL) {
+    describe(`${name} [postgres]`, () => body('postgres'));
+  } else {
+    describe.skip(`${name} [postgres] — skipped: DATABASE_URL is not set`, () => body('postgres'));
+  }
+}
