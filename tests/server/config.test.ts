@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/server/config';
+import { loadSecrets } from '../../src/server/secrets';
+
+describe('configuration', () => {
+  it('has working defaults for a laptop', () => {
+    const { config } = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', allowedOrigins: [], databaseUrl: undefined });
+  });
+
+  it('reads lists and refuses nonsense loudly', () => {
+    const { config } = parseConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example', PORT: '8080' });
+    expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.port).toBe(8080);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('generates the JWT secret and operator token once, readable by the owner only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'partyon-secrets-'));
+    try {
+      const first = loadSecrets(dir, {});
+      const again = loadSecrets(dir, {});
+      expect(again).toEqual(first);
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      for (const f of ['jwt-secret', 'ops-token']) {
+        expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+        expect(readFileSync(join(dir, f), 'utf8').trim().length).toBeGreaterThan(20);
+      }
+      expect(loadSecrets(dir, { OPS_TOKEN: 'from-the-environment' }).opsToken).toBe('from-the-environment');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
