@@ -1,0 +1,27 @@
+// Starts the real server for the browser tests on a fresh data dir — and, when DATABASE_URL is set, on a fresh
+// PostgreSQL database — so every run begins from the seeded demo campus.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT ?? '4317', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+env.DATA_DIR = mkdtempSync(join(tmpdir(), 'partyon-e2e-'));
+
+if (process.env.DATABASE_URL) {
+  const name = `partyon_e2e_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  console.log(`[e2e] PostgreSQL database ${name}`);
+}
+console.log(`[e2e] data dir ${env.DATA_DIR}`);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
