@@ -11,7 +11,11 @@ import { healthRoutes } from './http/health-routes';
 import { installSecurity } from './http/security';
 import { installStaticFiles } from './http/static-files';
 import { myPageMainRoute } from './mypage/main-route';
+import { noticeRoutes } from './notice/routes';
 import { opsStatusRoute } from './ops/status-route';
+import { partyDetailRoute } from './parties/detail-route';
+import { partyListRoutes } from './parties/list-routes';
+import { reserveRoutes } from './reserve/routes';
 
 /**
  * The composition root: everything the app talks to comes in through `deps`, so a test can hand in an in-memory
@@ -44,6 +48,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await myPageMainRoute(app, ctx);
+  await partyListRoutes(app, ctx);
+  await partyDetailRoute(app, ctx);
+  await reserveRoutes(app, ctx);
+  await noticeRoutes(app, ctx);
   await opsStatusRoute(app, ctx);
   await installStaticFiles(app, ctx);
   return app;

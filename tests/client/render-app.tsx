@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -7,13 +8,16 @@ import { AppRoutes } from '../../src/client/routes';
 
 /** The whole app at `path`, with an in-memory history and a fresh SWR cache and session store. */
 export function renderApp(path: string) {
+  return renderWith(path, <AppRoutes />);
+}
+
+/** Any tree inside the app's providers and an in-memory router, e.g. a probe component using a hook. */
+export function renderWith(path: string, ui: ReactNode) {
   const memory = memoryLocation({ path, record: true });
   const user = userEvent.setup();
   const view = render(
     <AppProviders swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <Router hook={memory.hook}>
-        <AppRoutes />
-      </Router>
+      <Router hook={memory.hook}>{ui}</Router>
     </AppProviders>,
   );
   return { ...view, user, currentPath: () => memory.history[memory.history.length - 1] };

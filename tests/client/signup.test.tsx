@@ -14,7 +14,7 @@ describe('/signup', () => {
         const form = await request.formData();
         const photo = form.get('student_card_image');
         received = Object.fromEntries([...form.keys()].filter((k) => k !== 'student_card_image').map((k) => [k, form.get(k)]));
-        received.photo = photo instanceof Blob ? { size: photo.size, type: photo.type } : photo;
+        received.photo = photo instanceof File ? { name: photo.name, size: photo.size, type: photo.type } : photo;
         received.contentType = request.headers.get('Content-Type');
         return HttpResponse.json({ id: 11, username: 'minji_kim' }, { status: 201 });
       }),
@@ -83,7 +83,7 @@ describe('/signup', () => {
       email: 'minji@campus.ac.kr',
       phone: '01012345678',
       school: '파티대학교',
-      photo: { size: 14, type: 'image/png' },
+      photo: { name: 'card.png', size: 14, type: 'image/png' },
     });
     expect(String(received!.contentType)).toMatch(/^multipart\/form-data; boundary=/);
     expect(sessionStorage.getItem('signupDraft')).toBeNull();

@@ -18,7 +18,8 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
     const items = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (items()[0] ?? dialog).focus();
+    // The dialog itself takes focus: its title is announced first and no button looks pre-selected.
+    dialog.focus();
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -31,7 +32,7 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
       if (list.length === 0) return;
       const first = list[0];
       const last = list[list.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
         event.preventDefault();
         last.focus();
       } else if (!event.shiftKey && document.activeElement === last) {

@@ -60,6 +60,9 @@ export const participations = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidAmount: integer('paid_amount'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // What happened to the paid deposit: none (nothing paid) → held → returned (checked in) | refunded (left in
+    // time, or party cancelled) | forfeited (no-show). Moved only by conditional updates, so each happens once.
+    depositState: text('deposit_state').notNull().default('none'),
     isStandby: boolean('is_standby').notNull().default(false),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,5 +75,6 @@ export const participations = pgTable(
     index('participations_user_idx').on(t.userId),
     index('participations_hold_idx').on(t.holdExpiresAt),
     check('participations_status', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'expired')`),
+    check('participations_deposit_state', sql`${t.depositState} in ('none', 'held', 'returned', 'refunded', 'forfeited')`),
   ],
 );

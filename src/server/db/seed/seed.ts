@@ -13,6 +13,13 @@ import { SEED_PLACES } from './places';
 
 const SEED_LOCK_KEY = 7_020_002;
 const HOUR = 3_600_000;
+const KST_OFFSET = 9 * HOUR;
+
+/** `hour` o'clock Korean time, `days` after the Korean calendar day of `now`. */
+function kstDayStart(now: Date, days: number, hour: number): Date {
+  const kstMidnight = Math.floor((now.getTime() + KST_OFFSET) / (24 * HOUR)) * 24 * HOUR - KST_OFFSET;
+  return new Date(kstMidnight + days * 24 * HOUR + hour * HOUR);
+}
 
 /** Seeds the demo campus when the database has no places yet. Safe to call from several instances at once. */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
@@ -78,7 +85,7 @@ async function seed(tx: Tx, clock: Clock, passwordHash: string) {
         title: p.title,
         description: p.description,
         placeId: placeIds.get(p.place)!,
-        startTime: new Date(now.getTime() + p.inHours * HOUR),
+        startTime: kstDayStart(now, p.day, p.hour),
         maxParticipants: p.max,
         deposit: p.deposit,
         appliedCount: p.regulars,
@@ -89,7 +96,7 @@ async function seed(tx: Tx, clock: Clock, passwordHash: string) {
     for (const userId of regularIds.slice(0, p.regulars)) {
       const [part] = await tx
         .insert(participations)
-        .values({ partyId: party.id, userId, status: 'confirmed', paidAt: now, paidAmount: p.deposit, createdAt: now })
+        .values({ partyId: party.id, userId, status: 'confirmed', paidAt: now, paidAmount: p.deposit, depositState: p.deposit > 0 ? 'held' : 'none', createdAt: now })
         .returning({ id: participations.id });
       if (p.deposit > 0) {
         await applyPoints(tx, { userId, amount: -p.deposit, kind: 'deposit_paid', partyId: party.id, participationId: part.id, reason: p.title, at: now });

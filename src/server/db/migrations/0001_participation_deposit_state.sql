@@ -1,0 +1,2 @@
+ALTER TABLE "participations" ADD COLUMN "deposit_state" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "participations" ADD CONSTRAINT "participations_deposit_state" CHECK ("participations"."deposit_state" in ('none', 'held', 'returned', 'refunded', 'forfeited'));

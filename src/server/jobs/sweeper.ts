@@ -1,0 +1,149 @@
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { NO_SHOW_HOURS } from '../../shared/constants';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { places } from '../db/schema/places';
+import { warnings } from '../db/schema/users';
+import { NOTICE } from '../notice/messages';
+import { notify } from '../notice/notify';
+import { applyPoints } from '../points/ledger';
+import { releaseSeat } from '../reserve/release-seat';
+
+const HOUR = 3_600_000;
+const BATCH = 500;
+export const NO_SHOW_REASON = '파티 불참 (노쇼)';
+
+export interface SweepReport {
+  expired: number;
+  reminded: number;
+  noShows: number;
+}
+
+/**
+ * The one background job: hold expiry, 24 h / 1 h reminders, no-show forfeits. Every step is a conditional update
+ * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
+ */
+export function createSweeper(ctx: Ctx) {
+  async function expireHolds(now: Date): Promise<number> {
+    const due = await ctx.db
+      .select({ id: participations.id, title: parties.title })
+      .from(participations)
+      .innerJoin(parties, eq(parties.id, participations.partyId))
+      .where(and(eq(participations.status, 'pending'), lte(participations.holdExpiresAt, now)))
+      .limit(BATCH);
+    let n = 0;
+    for (const p of due) {
+      const done = await ctx.db.transaction(async (tx) => {
+        const released = await releaseSeat(tx, p.id, { to: 'expired', refund: false, now, reason: p.title });
+        if (!released) return false;
+        await notify(tx, { userId: released.userId, kind: 'hold_expired', message: NOTICE.holdExpired(p.title), partyId: released.partyId, dedupeKey: `hold_expired:${p.id}`, at: now });
+        return true;
+      });
+      if (done) n += 1;
+    }
+    return n;
+  }
+
+  async function remind(now: Date): Promise<number> {
+    const windows = [
+      { key: 'reminder_24h', from: now.getTime() + HOUR, to: now.getTime() + 24 * HOUR, message: NOTICE.reminder24h },
+      { key: 'reminder_1h', from: now.getTime(), to: now.getTime() + HOUR, message: NOTICE.reminder1h },
+    ];
+    let n = 0;
+    for (const w of windows) {
+      const rows = await ctx.db
+        .select({ id: participations.id, userId: participations.userId, partyId: parties.id, title: parties.title, place: places.name })
+        .from(participations)
+        .innerJoin(parties, eq(parties.id, participations.partyId))
+        .innerJoin(places, eq(places.id, parties.placeId))
+        .where(
+          and(
+            eq(participations.status, 'confirmed'),
+            eq(parties.status, 'open'),
+            gt(parties.startTime, new Date(w.from)),
+            lte(parties.startTime, new Date(w.to)),
+          ),
+        )
+        .limit(BATCH * 4);
+      await notify(
+        ctx.db,
+        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
+      );
+      n += rows.length;
+    }
+    return n;
+  }
+
+  async function forfeitNoShows(now: Date): Promise<number> {
+    const due = await ctx.db
+      .select({ id: participations.id, title: parties.title })
+      .from(participations)
+      .innerJoin(parties, eq(parties.id, participations.partyId))
+      .where(
+        and(
+          eq(participations.status, 'confirmed'),
+          isNull(participations.checkedInAt),
+          inArray(participations.depositState, ['none', 'held']),
+          eq(parties.status, 'open'),
+          lte(parties.startTime, new Date(now.getTime() - NO_SHOW_HOURS * HOUR)),
+        ),
+      )
+      .limit(BATCH);
+    let n = 0;
+    for (const p of due) {
+      const done = await ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update');
+        if (!before || before.checkedInAt || !['none', 'held'].includes(before.depositState)) return false;
+        // 'forfeited' also marks a free party's no-show as settled, so the warning is given once.
+        await tx.update(participations).set({ depositState: 'forfeited' }).where(eq(participations.id, p.id));
+        const amount = before.depositState === 'held' ? (before.paidAmount ?? 0) : 0;
+        if (amount > 0) {
+          // The deposit left the balance when it was paid; this row records that it will not come back.
+          await applyPoints(tx, { userId: before.userId, amount: 0, kind: 'deposit_forfeited', partyId: before.partyId, participationId: p.id, reason: p.title, at: now });
+        }
+        const [warning] = await tx
+          .insert(warnings)
+          .values({ userId: before.userId, reason: NO_SHOW_REASON, causeKey: `no_show:${p.id}`, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: warnings.id });
+        await notify(tx, [
+          { userId: before.userId, kind: 'deposit_forfeited', message: NOTICE.depositForfeited(p.title, amount), partyId: before.partyId, dedupeKey: `deposit_forfeited:${p.id}`, at: now },
+          ...(warning
+            ? [{ userId: before.userId, kind: 'warning', message: NOTICE.warning(NO_SHOW_REASON), partyId: before.partyId, dedupeKey: `warning:${warning.id}`, at: now }]
+            : []),
+        ]);
+        return true;
+      });
+      if (done) n += 1;
+    }
+    return n;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function runOnce(): Promise<SweepReport> {
+    const now = ctx.clock.now();
+    return { expired: await expireHolds(now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
+  }
+
+  return {
+    runOnce,
+    start() {
+      timer ??= setInterval(() => {
+        if (running) return; // a slow sweep is never overlapped by the next one
+        running = runOnce()
+          .catch((err) => ctx.logger !== false && console.error('[sweeper]', err))
+          .finally(() => (running = undefined));
+      }, ctx.config.sweepIntervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type Sweeper = ReturnType<typeof createSweeper>;

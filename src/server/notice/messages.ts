@@ -1,0 +1,22 @@
+// Notification texts (Korean). One function per event of DESIGN.md §4 "Notifications".
+const p = (n: number) => `${n.toLocaleString('ko-KR')}P`;
+
+export const NOTICE = {
+  applied: (title: string, deposit: number) =>
+    deposit > 0
+      ? `'${title}' 참가 신청이 접수되었습니다. 15분 안에 보증금 ${p(deposit)}를 결제해 주세요.`
+      : `'${title}' 참가 신청이 접수되었습니다. 15분 안에 결제를 완료해 주세요.`,
+  paid: (title: string, amount: number) => `'${title}' 보증금 ${p(amount)} 결제가 완료되었습니다. 참가가 확정되었어요!`,
+  holdExpired: (title: string) => `'${title}' 결제 시간이 지나 참가 신청이 취소되었습니다.`,
+  cancelledRefund: (title: string, amount: number) => `'${title}' 참가를 취소했습니다. 보증금 ${p(amount)}가 환불되었습니다.`,
+  cancelledNoRefund: (title: string) => `'${title}' 참가를 취소했습니다. 시작 24시간 전이 지나 보증금은 환불되지 않습니다.`,
+  cancelledFree: (title: string) => `'${title}' 참가 신청을 취소했습니다.`,
+  partyCancelled: (title: string, refund: number) =>
+    refund > 0 ? `'${title}' 파티가 취소되었습니다. 보증금 ${p(refund)}가 환불되었습니다.` : `'${title}' 파티가 취소되었습니다.`,
+  reminder24h: (title: string, place: string) => `'${title}' 파티가 24시간 안에 시작됩니다. 장소: ${place}`,
+  reminder1h: (title: string, place: string) => `1시간 뒤 '${title}' 파티가 시작됩니다. 장소: ${place}`,
+  depositReturned: (title: string, amount: number) => `'${title}' 출석이 확인되어 보증금 ${p(amount)}가 돌아왔습니다.`,
+  depositForfeited: (title: string, amount: number) =>
+    amount > 0 ? `'${title}'에 참석하지 않아 보증금 ${p(amount)}가 몰수되었습니다.` : `'${title}'에 참석하지 않았습니다.`,
+  warning: (reason: string) => `경고를 받았습니다: ${reason}`,
+} as const;

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PartyDetail } from '../../shared/parties';
+import type { Ctx } from '../context';
+import { parties, participations, partyTags } from '../db/schema/parties';
+import { places, tags } from '../db/schema/places';
+import { users } from '../db/schema/users';
+import { detail } from '../http/errors';
+import { cardColumns, toMapParty } from './party-cards';
+import { PARTY_MESSAGES as PM } from './messages';
+import { idParam } from '../http/params';
+
+const LIVE = ['pending', 'confirmed'];
+
+export async function partyDetailRoute(app: FastifyInstance, ctx: Ctx) {
+  app.get('/api/detailview/parties/:partyId/', async (req): Promise<PartyDetail> => {
+    const partyId = idParam(req.params, 'partyId', PM.notFound);
+    const [row] = await ctx.db
+      .select({ ...cardColumns, description: parties.description, placeMap: places.mapImage, deposit: parties.deposit, status: parties.status })
+      .from(parties)
+      .innerJoin(places, eq(places.id, parties.placeId))
+      .where(eq(parties.id, partyId));
+    if (!row) throw detail(404, PM.notFound);
+
+    const [people, tagRows] = await Promise.all([
+      ctx.db
+        .select({ id: participations.id, userId: users.id, username: users.username, profileImage: users.profileImage, status: participations.status })
+        .from(participations)
+        .innerJoin(users, eq(users.id, participations.userId))
+        .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE)))
+        .orderBy(asc(participations.createdAt), asc(participations.id)),
+      ctx.db
+        .select({ id: tags.id, name: tags.name })
+        .from(partyTags)
+        .innerJoin(tags, eq(tags.id, partyTags.tagId))
+        .where(eq(partyTags.partyId, partyId))
+        .orderBy(asc(tags.name)),
+    ]);
+    const mine = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
+    const { tags: _names, ...card } = toMapParty(row);
+    return {
+      ...card,
+      description: row.description,
+      place_map: row.placeMap,
+      deposit: row.deposit,
+      status: row.status as PartyDetail['status'],
+      tags: tagRows,
+      participations: people.map((p) => ({ id: p.id, user: { id: p.userId, username: p.username, profile_image: p.profileImage } })),
+      my_participation: mine ? { id: mine.id, status: mine.status as 'pending' | 'confirmed' } : null,
+    };
+  });
+}

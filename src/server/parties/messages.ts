@@ -1,0 +1,15 @@
+// Korean error details of the parties, join, pay and leave flows.
+export const PARTY_MESSAGES = {
+  notFound: '파티를 찾을 수 없습니다.',
+  badId: '잘못된 파티 번호입니다.',
+  cancelled: '취소된 파티입니다.',
+  started: '이미 시작된 파티입니다.',
+  full: '모집이 마감되었습니다.',
+  alreadyJoined: '이미 참가한 파티입니다.',
+  participationNotFound: '참가 신청 정보를 찾을 수 없습니다.',
+  holdExpired: '결제 가능 시간(15분)이 지나 신청이 취소되었습니다. 다시 신청해 주세요.',
+  notPayable: '결제할 수 없는 신청입니다.',
+  insufficientPoints: '포인트가 부족합니다.',
+  nothingToLeave: '참가 신청 내역이 없습니다.',
+  leaveAfterStart: '이미 시작된 파티는 취소할 수 없습니다.',
+} as const;

@@ -1,0 +1,75 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { HOLD_MINUTES } from '../../shared/constants';
+import type { JoinResponse } from '../../shared/parties';
+import type { Ctx } from '../context';
+import type { Tx } from '../db/connect';
+import { isUniqueViolation } from '../db/pg-errors';
+import { parties, participations } from '../db/schema/parties';
+import { detail } from '../http/errors';
+import { NOTICE } from '../notice/messages';
+import { notify } from '../notice/notify';
+import { PARTY_MESSAGES as PM } from '../parties/messages';
+
+class AlreadyJoined extends Error {}
+
+/**
+ * Claims a seat and creates a pending participation held for 15 minutes. The seat is taken by one conditional
+ * UPDATE (applied_count < max), so concurrent joins serialise on the party row and can never oversell; the partial
+ * unique index on live participations turns a double join into 409, and the seat is given back with the rollback.
+ */
+export async function joinParty(ctx: Ctx, userId: number, partyId: number): Promise<JoinResponse> {
+  const now = ctx.clock.now();
+  const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [seat] = await tx
+        .update(parties)
+        .set({ appliedCount: sql`${parties.appliedCount} + 1` })
+        .where(
+          and(
+            eq(parties.id, partyId),
+            eq(parties.status, 'open'),
+            gt(parties.startTime, now),
+            lt(parties.appliedCount, parties.maxParticipants),
+          ),
+        )
+        .returning({ title: parties.title, deposit: parties.deposit });
+      if (!seat) throw await whyNoSeat(tx, userId, partyId, now);
+
+      const [created] = await tx
+        .insert(participations)
+        .values({ partyId, userId, status: 'pending', holdExpiresAt, createdAt: now })
+        .returning({ id: participations.id })
+        .catch((err) => {
+          if (isUniqueViolation(err, 'participations_active_key')) throw new AlreadyJoined();
+          throw err;
+        });
+      await notify(tx, {
+        userId,
+        kind: 'applied',
+        message: NOTICE.applied(seat.title, seat.deposit),
+        partyId,
+        dedupeKey: `applied:${created.id}`,
+        at: now,
+      });
+      return { id: created.id, hold_expires_at: holdExpiresAt.toISOString() };
+    });
+  } catch (err) {
+    if (err instanceof AlreadyJoined) throw detail(409, PM.alreadyJoined);
+    throw err;
+  }
+}
+
+/** The seat claim failed: say why, checking "already joined" first so a full party you are in answers 409. */
+async function whyNoSeat(tx: Tx, userId: number, partyId: number, now: Date) {
+  const [party] = await tx.select().from(parties).where(eq(parties.id, partyId));
+  if (!party) return detail(404, PM.notFound);
+  const [mine] = await tx
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), sql`${participations.status} in ('pending', 'confirmed')`));
+  if (mine) return detail(409, PM.alreadyJoined);
+  if (party.status === 'cancelled') return detail(400, PM.cancelled);
+  if (party.startTime <= now) return detail(400, PM.started);
+  return detail(400, PM.full);
+}

@@ -1,0 +1,43 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { FREE_CANCEL_HOURS } from '../../shared/constants';
+import type { LeaveResponse } from '../../shared/parties';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { detail } from '../http/errors';
+import { NOTICE } from '../notice/messages';
+import { notify } from '../notice/notify';
+import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { releaseSeat } from './release-seat';
+
+/**
+ * Leaves a party: a pending (unpaid) seat is released for free; a confirmed one is refunded in full until 24 h
+ * before the start and not after. Once the party has started there is nothing to leave.
+ */
+export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Promise<LeaveResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: participations.id, status: participations.status, startTime: parties.startTime, title: parties.title })
+      .from(participations)
+      .innerJoin(parties, eq(parties.id, participations.partyId))
+      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed'])));
+    if (!row) {
+      const [party] = await tx.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
+      throw detail(404, party ? PM.nothingToLeave : PM.notFound);
+    }
+    if (row.startTime <= now) throw detail(400, PM.leaveAfterStart);
+
+    const inTime = row.startTime.getTime() - now.getTime() >= FREE_CANCEL_HOURS * 3_600_000;
+    const released = await releaseSeat(tx, row.id, { to: 'cancelled', refund: inTime, now, reason: row.title });
+    if (!released) throw detail(404, PM.nothingToLeave);
+
+    const message =
+      released.wasStatus === 'pending'
+        ? NOTICE.cancelledFree(row.title)
+        : released.refunded > 0
+          ? NOTICE.cancelledRefund(row.title, released.refunded)
+          : NOTICE.cancelledNoRefund(row.title);
+    await notify(tx, { userId, kind: 'cancelled', message, partyId, dedupeKey: `cancelled:${row.id}`, at: now });
+    return { status: 'cancelled', refunded: released.refunded };
+  });
+}

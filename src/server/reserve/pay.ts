@@ -1,0 +1,79 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { PayResponse } from '../../shared/parties';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { users } from '../db/schema/users';
+import { detail } from '../http/errors';
+import { NOTICE } from '../notice/messages';
+import { notify } from '../notice/notify';
+import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { applyPoints, InsufficientPointsError } from '../points/ledger';
+
+class Insufficient extends Error {}
+
+/**
+ * Pays the deposit and confirms the seat in one transaction. The pending → confirmed update is conditional, so of
+ * many simultaneous calls exactly one charges; the others (and any later call) answer like the first did.
+ */
+export async function payParticipation(ctx: Ctx, userId: number, participationId: number): Promise<PayResponse> {
+  const now = ctx.clock.now();
+  try {
+    const paid = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title })
+        .from(participations)
+        .innerJoin(parties, eq(parties.id, participations.partyId))
+        .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
+      if (!row) throw detail(404, PM.participationNotFound);
+
+      const [confirmed] = await tx
+        .update(participations)
+        .set({ status: 'confirmed', paidAt: now, paidAmount: row.deposit, depositState: row.deposit > 0 ? 'held' : 'none' })
+        .where(and(eq(participations.id, participationId), eq(participations.status, 'pending'), gt(participations.holdExpiresAt, now)))
+        .returning({ id: participations.id });
+      if (!confirmed) return null; // already paid, expired or cancelled: decided below, outside this transaction
+
+      let remaining: number;
+      if (row.deposit > 0) {
+        try {
+          remaining = await applyPoints(tx, {
+            userId,
+            amount: -row.deposit,
+            kind: 'deposit_paid',
+            partyId: row.partyId,
+            participationId,
+            reason: row.title,
+            at: now,
+          });
+        } catch (err) {
+          if (err instanceof InsufficientPointsError) throw new Insufficient();
+          throw err;
+        }
+      } else {
+        const [u] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
+        remaining = u.points;
+      }
+      await notify(tx, { userId, kind: 'paid', message: NOTICE.paid(row.title, row.deposit), partyId: row.partyId, dedupeKey: `paid:${participationId}`, at: now });
+      return { remaining_points: remaining, amount: row.deposit };
+    });
+    if (paid) return paid;
+  } catch (err) {
+    if (err instanceof Insufficient) throw detail(400, PM.insufficientPoints);
+    throw err;
+  }
+  return answerAlreadyDecided(ctx, userId, participationId, now);
+}
+
+async function answerAlreadyDecided(ctx: Ctx, userId: number, participationId: number, now: Date): Promise<PayResponse> {
+  const [row] = await ctx.db
+    .select({ status: participations.status, paidAmount: participations.paidAmount, holdExpiresAt: participations.holdExpiresAt, points: users.points })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
+  if (!row) throw detail(404, PM.participationNotFound);
+  if (row.status === 'confirmed') return { remaining_points: row.points, amount: row.paidAmount ?? 0 };
+  if (row.status === 'expired' || (row.status === 'pending' && row.holdExpiresAt && row.holdExpiresAt <= now)) {
+    throw detail(400, PM.holdExpired);
+  }
+  throw detail(400, PM.notPayable);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PAYMENT_METHOD } from './constants';
+
+// Spec §3 "Party (home list)".
+export interface HomeParty {
+  id: number;
+  title: string;
+  place_photo: string | null;
+  place_name: string;
+  start_time: string;
+  applied_count: number;
+  max_participants: number;
+  tags: string[];
+}
+
+// Spec §3 "Party (map list)": the home fields plus the place's normalised position.
+export interface MapParty extends HomeParty {
+  place_x_norm: number;
+  place_y_norm: number;
+}
+
+export interface PartyParticipationEntry {
+  id: number;
+  user: { id: number; username: string; profile_image: string | null };
+}
+
+// Spec §3 "Party detail": tags with id and name. `deposit`, `status` and `my_participation` are additions the
+// payment and join flows use.
+export interface PartyDetail extends Omit<MapParty, 'tags'> {
+  description: string;
+  place_map: string | null;
+  deposit: number;
+  status: 'open' | 'cancelled';
+  participations: PartyParticipationEntry[];
+  tags: { id: number; name: string }[];
+  my_participation: { id: number; status: 'pending' | 'confirmed' } | null;
+}
+
+export interface JoinResponse {
+  id: number;
+  hold_expires_at: string;
+}
+
+// Spec §3 "Participation detail read by payment": user.points, party.deposit.
+export interface ParticipationDetail {
+  id: number;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+  hold_expires_at: string | null;
+  user: { id: number; points: number };
+  party: { id: number; title: string; deposit: number; start_time: string };
+}
+
+export const payRequest = z.object({
+  payment_method: z.literal(PAYMENT_METHOD, { error: '포인트 결제만 지원합니다.' }),
+});
+
+// Spec §3 "Payment response".
+export interface PayResponse {
+  remaining_points: number;
+  amount: number;
+}
+
+export interface LeaveResponse {
+  status: 'cancelled';
+  refunded: number;
+}
+
+// Spec §3 "Notification".
+export interface Notice {
+  id: number;
+  message: string;
+  created_at: string;
+  is_read: boolean;
+}
+
+export const noticePatch = z.object({ is_read: z.literal(true, { error: '읽음 처리만 할 수 있습니다.' }) });

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from './msw/server';
+import { renderApp, signInAs } from './render-app';
+
+const parties = [
+  {
+    id: 5,
+    title: '보드게임 번개',
+    place_photo: null,
+    place_name: '학생회관',
+    start_time: '2025-05-03T10:30:00Z',
+    applied_count: 3,
+    max_participants: 6,
+    tags: ['보드게임'],
+  },
+  {
+    id: 6,
+    title: '야식 파티',
+    place_photo: '/media/places/dorm.jpg',
+    place_name: '기숙사',
+    start_time: '2025-05-04T12:00:00Z',
+    applied_count: 4,
+    max_participants: 4,
+  },
+];
+
+describe('home', () => {
+  it('greets a guest', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: '게스트님을 위한 추천 파티' })).toBeInTheDocument();
+  });
+
+  it("greets a signed-in student by the profile's name", async () => {
+    signInAs();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: '김민지님을 위한 추천 파티' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({ id: 7, username: 'minji_kim', name: '김민지' });
+  });
+
+  it('shows each party as a card, full ones closed', async () => {
+    server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
+    renderApp('/');
+    const first = (await screen.findByRole('heading', { name: '#보드게임 번개' })).closest('li')!;
+    expect(within(first).getByText('학생회관')).toBeInTheDocument();
+    expect(within(first).getByText('3/6명')).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: '학생회관' }).getAttribute('src')).toMatch(/default-party/);
+    const second = screen.getByRole('heading', { name: '#야식 파티' }).closest('li')!;
+    expect(within(second).getByRole('img', { name: '기숙사' })).toHaveAttribute('src', '/media/places/dorm.jpg');
+    expect(within(second).getByRole('button', { name: '모집마감' })).toBeDisabled();
+  });
+
+  it('asks a guest to log in before applying, without calling the server', async () => {
+    let joins = 0;
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/:id/', () => {
+        joins += 1;
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(joins).toBe(0);
+    await ui.user.click(screen.getByRole('button', { name: '닫기' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/');
+  });
+
+  it('applies and moves on to payment', async () => {
+    signInAs();
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () => HttpResponse.json({ id: 31 }, { status: 201 })),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/payment'));
+  });
+
+  it('tells a student who already joined', async () => {
+    signInAs();
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '이미 참가했어요' }, { status: 409 })),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.'),
+    );
+    expect(ui.currentPath()).toBe('/');
+  });
+});
