@@ -6,7 +6,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
