@@ -10,12 +10,21 @@ import { installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { installSecurity } from './http/security';
 import { installStaticFiles } from './http/static-files';
+import { createSweeper, type Sweeper } from './jobs/sweeper';
 import { myPageMainRoute } from './mypage/main-route';
 import { noticeRoutes } from './notice/routes';
+import { opsDemoRoute } from './ops/demo-route';
+import { opsPartyRoutes } from './ops/party-routes';
 import { opsStatusRoute } from './ops/status-route';
 import { partyDetailRoute } from './parties/detail-route';
 import { partyListRoutes } from './parties/list-routes';
 import { reserveRoutes } from './reserve/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sweeper: Sweeper;
+  }
+}
 
 /**
  * The composition root: everything the app talks to comes in through `deps`, so a test can hand in an in-memory
@@ -53,6 +62,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
   await opsStatusRoute(app, ctx);
+  await opsPartyRoutes(app, ctx);
+  await opsDemoRoute(app, ctx);
   await installStaticFiles(app, ctx);
+
+  const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+  app.decorate('sweeper', sweeper);
+  if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
   return app;
 }

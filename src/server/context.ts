@@ -29,6 +29,8 @@ export interface AppDeps {
   /** Our own art (assets/), served at /art/. */
   artDir?: string;
   logger?: boolean | { level: string };
+  /** Start the background sweeper on ready (the process entry does; tests call app.sweeper.runOnce()). */
+  runJobs?: boolean;
 }
 
 /** Handed to every route module: the deps plus what buildApp derives from them. */

@@ -37,6 +37,7 @@ async function main() {
     clientDir,
     artDir: join(root, 'assets'),
     logger: { level: config.logLevel },
+    runJobs: true,
   });
 
   let closing = false;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../../src/server/app';
+import { createAccessTokens } from '../../src/server/auth/access-token';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { parseConfig } from '../../src/server/config';
 import type { Limits } from '../../src/server/context';
@@ -22,6 +23,8 @@ export interface TestApp {
   storage: Storage;
   dataDir: string;
   opsToken: string;
+  /** The place createParty uses, made on first use. */
+  placeId?: number;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export async function createTestApp(opts: { kind?: DbKind; limits?: Partial<Limi
     bus: createLocalBus(),
     clock,
     storage,
-    secrets: { jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789', opsToken },
+    secrets: { jwtSecret: JWT_SECRET, opsToken },
     limits: { loginPerIpPerMinute: 1000, loginPerUsernamePerMinute: 1000, signupPerIpPerHour: 1000, ...opts.limits },
   });
   await app.ready();
@@ -103,3 +106,51 @@ export async function loginAs(t: TestApp, username: string, password = 'password
 }
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
+
+/** An access token for a user without going through login (tests with hundreds of students). */
+export const tokenFor = (t: TestApp, userId: number) => createAccessTokens(JWT_SECRET, t.clock).sign(userId);
+
+/** Many students at once, with welcome points and an access token each; no password (they never log in). */
+export async function createStudents(t: TestApp, n: number, points = 10_000) {
+  const base = `bulk${process.pid % 1000}_${(seq += 1)}`;
+  const rows = await t.database.db
+    .insert(users)
+    .values(Array.from({ length: n }, (_, i) => ({ username: `${base}_${i}`, name: `학생${i}`, isAdditionalInfoProvided: true })))
+    .returning({ id: users.id, username: users.username });
+  const out: { id: number; username: string; auth: { authorization: string } }[] = [];
+  for (const r of rows) {
+    if (points > 0) await applyPoints(t.database.db, { userId: r.id, amount: points, kind: 'welcome', at: t.clock.now() });
+    out.push({ ...r, auth: bearer(await tokenFor(t, r.id)) });
+  }
+  return out;
+}
+
+/** A party created through the operator API, starting `hoursFromNow` after the test clock's now. */
+export async function createParty(
+  t: TestApp,
+  opts: { hoursFromNow?: number; max?: number; deposit?: number; title?: string; tags?: string[] } = {},
+) {
+  const ops = { 'x-ops-token': t.opsToken };
+  if (!t.placeId) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/ops/places/', headers: ops, payload: { name: `테스트관${seq}`, x_norm: 0.5, y_norm: 0.5, photo: '/art/places/library.webp' } });
+    t.placeId = res.json().id as number;
+  }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ops/parties/',
+    headers: ops,
+    payload: {
+      title: opts.title ?? `테스트 파티 ${(seq += 1)}`,
+      description: '설명',
+      place_id: t.placeId,
+      start_time: new Date(t.clock.now().getTime() + (opts.hoursFromNow ?? 48) * 3_600_000).toISOString(),
+      max_participants: opts.max ?? 10,
+      deposit: opts.deposit ?? 2000,
+      tags: opts.tags ?? ['친목'],
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`party: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}

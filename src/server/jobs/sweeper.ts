@@ -23,7 +23,7 @@ export interface SweepReport {
  * The one background job: hold expiry, 24 h / 1 h reminders, no-show forfeits. Every step is a conditional update
  * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
  */
-export function createSweeper(ctx: Ctx) {
+export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => undefined) {
   async function expireHolds(now: Date): Promise<number> {
     const due = await ctx.db
       .select({ id: participations.id, title: parties.title })
@@ -133,7 +133,7 @@ export function createSweeper(ctx: Ctx) {
       timer ??= setInterval(() => {
         if (running) return; // a slow sweep is never overlapped by the next one
         running = runOnce()
-          .catch((err) => ctx.logger !== false && console.error('[sweeper]', err))
+          .catch(onError)
           .finally(() => (running = undefined));
       }, ctx.config.sweepIntervalMs);
       timer.unref();

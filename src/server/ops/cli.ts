@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 // `npm run ops -- <command>` talks to the running server's /api/ops/ endpoints rather than to the database, so it
 // works while the server holds the embedded PGlite database (one process at a time) and against a remote server.
@@ -16,7 +17,52 @@ const COMMANDS: Record<string, Command> = {
     usage: 'status',
     run: (call) => call('GET', '/api/ops/status/'),
   },
+  'place:add': {
+    summary: '장소를 추가합니다 (x, y는 지도 위 0~1 위치)',
+    usage: 'place:add --name 이름 --x 0.5 --y 0.4 [--photo URL]',
+    run: (call, args) => {
+      const f = flags(args, { name: 'string', x: 'string', y: 'string', photo: 'string' });
+      return call('POST', '/api/ops/places/', { name: f.name, x_norm: Number(f.x), y_norm: Number(f.y), photo: f.photo });
+    },
+  },
+  'party:add': {
+    summary: '파티를 만듭니다',
+    usage: 'party:add --title 제목 --place ID --start ISO --max N --deposit P [--tag 태그]... [--description 설명]',
+    run: (call, args) => {
+      const f = flags(args, { title: 'string', place: 'string', start: 'string', max: 'string', deposit: 'string', tag: 'multiple', description: 'string' });
+      return call('POST', '/api/ops/parties/', {
+        title: f.title,
+        description: f.description ?? '',
+        place_id: Number(f.place),
+        start_time: f.start,
+        max_participants: Number(f.max),
+        deposit: Number(f.deposit ?? 0),
+        tags: f.tag ?? [],
+      });
+    },
+  },
+  'party:cancel': {
+    summary: '파티를 취소하고 모든 참가자에게 보증금을 환불합니다',
+    usage: 'party:cancel ID',
+    run: (call, args) => call('POST', `/api/ops/parties/${encodeURIComponent(args[0] ?? '')}/cancel/`),
+  },
+  demo: {
+    summary: '몇 분 뒤 시작하는 데모 파티를 만들고 데모 학생 4명을 참가·결제시킵니다',
+    usage: 'demo [--minutes 5]',
+    run: (call, args) => {
+      const f = flags(args, { minutes: 'string' });
+      return call('POST', '/api/ops/demo/', { minutes: Number(f.minutes ?? 5) });
+    },
+  },
 };
+
+type FlagSpec = Record<string, 'string' | 'multiple'>;
+/** --key value flags; a repeated 'multiple' flag collects every value. */
+function flags<S extends FlagSpec>(args: string[], spec: S) {
+  const options = Object.fromEntries(Object.entries(spec).map(([k, v]) => [k, { type: 'string' as const, multiple: v === 'multiple' }]));
+  const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+  return values as { [K in keyof S]?: S[K] extends 'multiple' ? string[] : string };
+}
 
 function opsToken(dataDir: string): string {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;

@@ -1,0 +1,67 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { opsPartyCreate, opsPlaceCreate } from '../../shared/ops';
+import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/pg-errors';
+import { parties, partyTags } from '../db/schema/parties';
+import { places, tags } from '../db/schema/places';
+import { detail, HttpError } from '../http/errors';
+import { idParam } from '../http/params';
+import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { cancelParty } from '../parties/cancel-party';
+import { requireOps } from './guard';
+
+export async function createParty(ctx: Ctx, input: ReturnType<typeof opsPartyCreate.parse>): Promise<number> {
+  const [place] = await ctx.db.select({ id: places.id }).from(places).where(eq(places.id, input.place_id));
+  if (!place) throw new HttpError(400, { place_id: ['없는 장소입니다.'] });
+  return ctx.db.transaction(async (tx) => {
+    const [party] = await tx
+      .insert(parties)
+      .values({
+        title: input.title,
+        description: input.description,
+        placeId: input.place_id,
+        startTime: new Date(input.start_time),
+        maxParticipants: input.max_participants,
+        deposit: input.deposit,
+        createdAt: ctx.clock.now(),
+      })
+      .returning({ id: parties.id });
+    const names = [...new Set(input.tags)];
+    if (names.length) {
+      await tx.insert(tags).values(names.map((name) => ({ name }))).onConflictDoNothing();
+      const rows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, names));
+      await tx.insert(partyTags).values(rows.map((t) => ({ partyId: party.id, tagId: t.id })));
+    }
+    return party.id;
+  });
+}
+
+export async function opsPartyRoutes(app: FastifyInstance, ctx: Ctx) {
+  const ops = { preHandler: requireOps(ctx) };
+
+  app.post('/api/ops/places/', ops, async (req, reply) => {
+    const body = opsPlaceCreate.parse(req.body ?? {});
+    try {
+      const [row] = await ctx.db
+        .insert(places)
+        .values({ name: body.name, xNorm: body.x_norm, yNorm: body.y_norm, photo: body.photo ?? null, mapImage: '/art/map/campus.webp' })
+        .returning({ id: places.id });
+      return reply.status(201).send({ id: row.id });
+    } catch (err) {
+      if (isUniqueViolation(err, 'places_name_key')) throw new HttpError(400, { name: ['이미 있는 장소 이름입니다.'] });
+      throw err;
+    }
+  });
+
+  app.post('/api/ops/parties/', ops, async (req, reply) => {
+    const id = await createParty(ctx, opsPartyCreate.parse(req.body ?? {}));
+    return reply.status(201).send({ id });
+  });
+
+  app.post('/api/ops/parties/:partyId/cancel/', ops, async (req) => {
+    const result = await cancelParty(ctx, idParam(req.params, 'partyId', PM.notFound));
+    if (!result) throw detail(404, PM.notFound);
+    return result;
+  });
+}
