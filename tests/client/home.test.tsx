@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw/server';
-import { renderApp, signInAs } from './render-app';
+import { PARTICIPATION } from './msw/fixtures';
+import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
 const parties = [
   {
@@ -69,15 +70,70 @@ describe('home', () => {
     expect(ui.currentPath()).toBe('/');
   });
 
-  it('applies and moves on to payment', async () => {
+  it('applies, shows 신청 중... while waiting, and moves on to payment with the participation in history state', async () => {
     signInAs();
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
     server.use(
       http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
-      http.post('/api/reserve/join/5/', () => HttpResponse.json({ id: 31 }, { status: 201 })),
+      http.post('/api/reserve/join/5/', async () => {
+        await answered;
+        return HttpResponse.json({ id: 31, hold_expires_at: '2030-01-01T00:00:00Z' }, { status: 201 });
+      }),
+      http.get('/api/reserve/participation/31/', () => HttpResponse.json(PARTICIPATION)),
+    );
+    const ui = renderAppInBrowser('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    expect(await screen.findByRole('button', { name: '신청 중...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/payment');
+    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+  });
+
+  it('asks for login again when the join answers 401', async () => {
+    signInAs('dead');
+    localStorage.removeItem('refresh');
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '로그인이 필요합니다.' }, { status: 401 })),
     );
     const ui = renderApp('/');
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
-    await waitFor(() => expect(ui.currentPath()).toBe('/payment'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it("alerts the server's reason, or the home default text", async () => {
+    signInAs();
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '모집이 마감되었습니다.' }, { status: 400 })),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('모집이 마감되었습니다.'));
+
+    server.use(http.post('/api/reserve/join/5/', () => new HttpResponse(null, { status: 500 })));
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('참가 신청에 실패했습니다.'));
+    expect(ui.currentPath()).toBe('/');
+  });
+
+  it('opens the party detail when the card (not its button) is tapped', async () => {
+    server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
+    const ui = renderApp('/');
+    const card = (await screen.findByRole('heading', { name: '#보드게임 번개' })).closest('li')!;
+    await ui.user.click(within(card).getByText('3/6명'));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+  });
+
+  it('opens the party detail from the title link, once', async () => {
+    server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('link', { name: '#야식 파티' }));
+    expect(ui.visited()).toEqual(['/', '/partyinfo/6']);
+    expect(await screen.findByRole('heading', { name: '보드게임 번개' })).toBeInTheDocument();
   });
 
   it('tells a student who already joined', async () => {

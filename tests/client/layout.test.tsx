@@ -53,7 +53,6 @@ describe('header', () => {
 describe('routes', () => {
   it.each([
     ['/mypage/edit', '프로필 수정'],
-    ['/partyinfo/12', '파티 상세'],
     ['/balancegame/4', '밸런스 게임'],
     ['/report/9', '멤버 신고하기'],
   ])('%s shows its titled placeholder', async (path, title) => {

@@ -84,3 +84,21 @@ describe('/notifications when signed in', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
   });
 });
+
+describe('/notifications while loading', () => {
+  it('says 로딩 중... until the list arrives', async () => {
+    signInAs();
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/notice/', async () => {
+        await answered;
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/notifications');
+    expect(await screen.findByText('로딩 중...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('새 알림이 없습니다.')).toBeInTheDocument();
+  });
+});

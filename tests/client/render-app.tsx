@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -20,7 +20,30 @@ export function renderWith(path: string, ui: ReactNode) {
       <Router hook={memory.hook}>{ui}</Router>
     </AppProviders>,
   );
-  return { ...view, user, currentPath: () => memory.history[memory.history.length - 1] };
+  return {
+    ...view,
+    user,
+    currentPath: () => memory.history[memory.history.length - 1],
+    currentState: () => memory.state as unknown,
+    visited: () => [...(memory.history ?? [])],
+  };
+}
+
+/**
+ * The whole app on the real (jsdom) browser history, for screens that read `history.state` (/payment): the
+ * in-memory router keeps navigation state where components cannot see it.
+ */
+export function renderAppInBrowser(path: string, state: unknown = null, { strict = false } = {}) {
+  window.history.replaceState(state, '', path);
+  const user = userEvent.setup();
+  const app = (
+    <AppProviders swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppRoutes />
+    </AppProviders>
+  );
+  // StrictMode only replays effects when it wraps the root, as it does in main.tsx.
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...view, user, currentPath: () => window.location.pathname };
 }
 
 export function signInAs(access = 'access-1', refresh = 'refresh-1') {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 let seq = 0;
@@ -36,4 +36,23 @@ export async function login(page: Page, username: string, password: string) {
   await page.getByLabel('비밀번호', { exact: true }).fill(password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Signs a fresh student up through the API (the signup screen has its own test) and returns the credentials. */
+export async function signupViaApi(request: APIRequestContext, prefix = 'e2e') {
+  const s = newStudent(prefix);
+  const res = await request.post('/api/signup/auth/signup/', {
+    multipart: {
+      username: s.username,
+      password: s.password,
+      password2: s.password,
+      name: s.name,
+      email: s.email,
+      phone: s.phone,
+      school: s.school,
+      student_card_image: { name: 'card.png', mimeType: 'image/png', buffer: await studentCardPng() },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return s;
 }

@@ -1,18 +1,7 @@
 import useSWR from 'swr';
+import type { HomeParty } from '../../shared/parties';
 
 export const HOME_PARTIES_PATH = '/api/homemap/home/';
-
-/** Spec §3 "Party (home list)". */
-export interface HomeParty {
-  id: number;
-  title: string;
-  place_photo: string | null;
-  place_name: string;
-  start_time: string;
-  applied_count: number;
-  max_participants: number;
-  tags?: Array<string | { id: number; name: string }>;
-}
 
 export function useHomeParties() {
   return useSWR<HomeParty[]>(HOME_PARTIES_PATH, {

@@ -1,15 +1,8 @@
 import useSWR from 'swr';
+import type { Notice } from '../../shared/parties';
 import { apiFetch } from './client';
 
 export const NOTICE_PATH = '/api/notice/';
-
-/** Spec §3 "Notification". */
-export interface Notice {
-  id: number;
-  message: string;
-  created_at: string;
-  is_read: boolean;
-}
 
 /** Spec §5: requested only with an access token; `null` keeps SWR from calling at all. */
 export function useNotices(enabled: boolean) {

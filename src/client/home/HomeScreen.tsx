@@ -3,18 +3,19 @@ import { useHomeParties } from '../api/home-parties';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
+import { useJoin } from '../ui/use-join';
 import { PartyCard } from './PartyCard';
-import { useJoin } from './use-join';
 import './home.css';
 
 const GUEST_NAME = '게스트';
 const EMPTY_TEXT = '아직 모집 중인 파티가 없습니다.';
+const JOIN_FAILED = '참가 신청에 실패했습니다.';
 
 export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const user = useAtomValue(currentUserAtom);
   const { data, isLoading } = useHomeParties();
-  const { join, pendingId, needsLogin, closeLogin } = useJoin();
+  const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
 
   return (

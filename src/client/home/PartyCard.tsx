@@ -1,7 +1,12 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { HomeParty } from '../api/home-parties';
+import type { HomeParty } from '../../shared/parties';
 import { formatMonthDayTime } from '../lib/format-date';
 import { Img } from '../ui/Img';
+import { JOIN_TEXTS } from '../ui/texts';
+
+const APPLY = '신청하기';
 
 interface Props {
   party: HomeParty;
@@ -11,17 +16,29 @@ interface Props {
 }
 
 export function PartyCard({ party, pending, disabled, onApply }: Props) {
+  const [, navigate] = useLocation();
+  const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
   const full = applied >= party.max_participants;
-  const label = pending ? '신청 중...' : full ? '모집마감' : '신청하기';
+  const label = pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.full : APPLY;
+
+  // A tap anywhere on the card opens the detail; the title link is the same thing for keyboards and screen
+  // readers. Taps on the link or the apply button are theirs alone, so one tap never navigates twice.
+  const openDetail = (event: MouseEvent<HTMLLIElement>) => {
+    if ((event.target as Element).closest('a, button')) return;
+    navigate(detailPath);
+  };
+
   return (
-    <li className="party-card">
+    <li className="party-card" onClick={openDetail}>
       <div className="party-card__photo">
         <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} />
         <span className="party-card__badge">{party.place_name}</span>
       </div>
       <div className="party-card__body">
-        <h2 className="party-card__title">#{party.title}</h2>
+        <h2 className="party-card__title">
+          <Link href={detailPath}>#{party.title}</Link>
+        </h2>
         <p className="party-card__meta">
           <time dateTime={party.start_time}>{formatMonthDayTime(party.start_time)}</time>
           <span>

@@ -31,3 +31,23 @@ export function formatDateTime(iso: string): string {
   const date = parse(iso);
   return date ? fullDateTime.format(date) : '';
 }
+
+// Spec §9: the party detail is in Asia/Seoul on a 24 h clock. h23 (not hour12: false) so midnight reads 00, not 24.
+const partyParts = new Intl.DateTimeFormat('ko-KR', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Seoul',
+});
+
+/** "2026년 3월 3일 (화) 19:00", built from parts so the weekday's brackets do not depend on the ICU version. */
+export function formatPartyDateTime(iso: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const part = Object.fromEntries(partyParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}년 ${part.month}월 ${part.day}일 (${part.weekday}) ${part.hour}:${part.minute}`;
+}

@@ -1,4 +1,4 @@
-import type { Notice } from '../api/notices';
+import type { Notice } from '../../shared/parties';
 import { formatDateTime } from '../lib/format-date';
 
 export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {

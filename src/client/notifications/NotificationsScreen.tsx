@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api/api-error';
-import { markNoticeRead, useNotices, type Notice } from '../api/notices';
+import type { Notice } from '../../shared/parties';
+import { markNoticeRead, useNotices } from '../api/notices';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';

@@ -1,5 +1,61 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useLocation, useParams } from 'wouter';
+import { errorMessage } from '../api/api-error';
+import { usePartyDetail } from '../api/party-detail';
+import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
+import { BackButton } from '../ui/BackButton';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { COMMON_TEXTS } from '../ui/texts';
+import { useJoin } from '../ui/use-join';
+import { Attendees } from './Attendees';
+import { JoinBar } from './JoinBar';
+import { PartyInfo } from './PartyInfo';
+import './party.css';
+
+const LOAD_FAILED = '파티 정보를 불러오는데 실패했습니다.';
+const JOIN_FAILED = '참가 신청 중 오류가 발생했습니다.';
+
+function toPartyId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 export default function PartyDetailScreen() {
-  return <PreparingScreen title="파티 상세" />;
+  const partyId = toPartyId(useParams<{ partyId: string }>().partyId);
+  const [, navigate] = useLocation();
+  const { data: party, error, isLoading } = usePartyDetail(partyId);
+  const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);
+
+  // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
+  const continuePayment = (participationId: number) => {
+    if (partyId === null) return;
+    const state: PaymentNavState = { participationId, partyId };
+    navigate(PAYMENT_PATH, { state });
+  };
+
+  let body;
+  if (partyId === null || error) body = <p className="error-text">에러: {errorMessage(error, LOAD_FAILED)}</p>;
+  else if (isLoading || !party) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else
+    body = (
+      <>
+        <PartyInfo party={party} />
+        <Attendees participations={party.participations} />
+        <JoinBar
+          party={party}
+          pending={pendingId === party.id}
+          onJoin={() => void join(party.id)}
+          onContinuePayment={continuePayment}
+        />
+      </>
+    );
+
+  return (
+    <section className="screen party-detail">
+      <div className="screen__bar">
+        <BackButton />
+      </div>
+      {body}
+      {needsLogin && <LoginRequiredModal onClose={closeLogin} />}
+    </section>
+  );
 }

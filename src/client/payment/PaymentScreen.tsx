@@ -1,5 +1,77 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, errorMessage } from '../api/api-error';
+import { useParticipation } from '../api/participation';
+import { formatPoints } from '../lib/format-points';
+import { readPaymentNavState } from '../lib/payment-nav-state';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { useGoBack } from '../ui/use-go-back';
+import { PaymentForm } from './PaymentForm';
+import { useLeaveOnExit } from './use-leave-on-exit';
+import { usePay } from './use-pay';
+import './payment.css';
+
+const T = {
+  title: '예약 보증금 결제',
+  missing: '예약 정보가 없습니다. 다시 시도해주세요.',
+  loadFailed: '예약 정보를 불러오지 못했습니다.',
+  alreadyPaid: '이미 결제가 완료된 예약입니다.',
+  toAssist: '파티비서로 가기',
+  ended: '결제 가능 시간이 지났거나 취소된 신청입니다. 파티를 다시 신청해 주세요.',
+} as const;
 
 export default function PaymentScreen() {
-  return <PreparingScreen title="예약금 결제" />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  const goBack = useGoBack('/');
+  const [nav] = useState(readPaymentNavState);
+  const { data, error, mutate } = useParticipation(loggedIn && nav ? nav.participationId : null);
+  const { pay, paying, result, isCommitted } = usePay(nav?.participationId ?? null, () => void mutate());
+  const guest = !loggedIn || (error instanceof ApiError && error.status === 401);
+
+  // Only a seat known to be unpaid is given back: a confirmed one would be cancelled (maybe without refund).
+  useLeaveOnExit(nav?.partyId ?? null, () => data?.status === 'pending' && !isCommitted());
+
+  // Spec §8. The ref keeps StrictMode's second effect run from alerting twice.
+  const warned = useRef(false);
+  useEffect(() => {
+    if (!loggedIn || nav || warned.current) return;
+    warned.current = true;
+    window.alert(T.missing);
+    goBack();
+  }, [loggedIn, nav, goBack]);
+
+  let body = null;
+  if (guest) body = <LoginRequiredModal onClose={goBack} />;
+  else if (!nav) body = null;
+  else if (error) body = <p className="error-text">에러: {errorMessage(error, T.loadFailed)}</p>;
+  else if (data?.status === 'confirmed' && !result)
+    body = (
+      <div className="payment__notice">
+        <p>{T.alreadyPaid}</p>
+        <button type="button" className="button" onClick={() => navigate('/assist', { replace: true })}>
+          {T.toAssist}
+        </button>
+      </div>
+    );
+  else if (data && (data.status === 'cancelled' || data.status === 'expired'))
+    body = <p className="payment__notice">{T.ended}</p>;
+  else body = <PaymentForm participation={data} paying={paying} onPay={() => void pay()} />;
+
+  return (
+    <ScreenPage title={T.title} back>
+      {body}
+      {result && (
+        // Replace: back from the finish screen should not land on a payment that is already done.
+        <ConfirmModal
+          message={`결제 완료! 사용 포인트: ${formatPoints(result.amount)}`}
+          onConfirm={() => navigate('/paymentfinish', { replace: true })}
+        />
+      )}
+    </ScreenPage>
+  );
 }

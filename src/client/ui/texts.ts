@@ -12,6 +12,7 @@ export const COMMON_TEXTS = {
   notifications: '알림',
   back: '뒤로 가기',
   close: '닫기',
+  confirm: '확인',
   loading: '로딩 중...',
   preparing: '이 화면은 준비 중입니다.',
   preparingHint: '곧 만나요! 조금만 기다려 주세요.',
@@ -24,4 +25,11 @@ export const LOGIN_MODAL_TEXTS = {
   body: '신청을 계속하려면 로그인해주세요.',
   kakao: '카카오로 1초 만에 시작하기',
   login: '로그인 / 회원가입',
+} as const;
+
+// The join button of home cards and the party detail, and what a failed join says (spec §2, §8).
+export const JOIN_TEXTS = {
+  pending: '신청 중...',
+  full: '모집마감',
+  alreadyJoined: '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.',
 } as const;

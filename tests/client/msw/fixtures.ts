@@ -1,4 +1,5 @@
 import type { MyPageMain } from '../../../src/shared/mypage';
+import type { ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
 
 export const PROFILE: MyPageMain = {
   id: 7,
@@ -13,4 +14,38 @@ export const PROFILE: MyPageMain = {
   mbti: { i_e: 'E', n_s: 'N', f_t: 'F', p_j: 'P' },
   participation_count: 3,
   warnings: 0,
+};
+
+export const PARTY_DETAIL: PartyDetail = {
+  id: 5,
+  title: '보드게임 번개',
+  place_photo: null,
+  place_name: '학생회관',
+  place_map: null,
+  place_x_norm: 0.4,
+  place_y_norm: 0.5,
+  // 19:00 in Seoul on Tuesday 3 March 2026.
+  start_time: '2026-03-03T10:00:00Z',
+  applied_count: 6,
+  max_participants: 8,
+  description: '처음 만나는 사람들과 가볍게 즐기는 보드게임 모임',
+  deposit: 3000,
+  status: 'open',
+  tags: [
+    { id: 1, name: '보드게임' },
+    { id: 2, name: '친목' },
+  ],
+  participations: ['dahye', 'jun', 'seoyeon', 'minho', 'yuna', 'taeho'].map((username, i) => ({
+    id: 100 + i,
+    user: { id: 20 + i, username, profile_image: i === 0 ? '/media/profiles/dahye.jpg' : null },
+  })),
+  my_participation: null,
+};
+
+export const PARTICIPATION: ParticipationDetail = {
+  id: 31,
+  status: 'pending',
+  hold_expires_at: null,
+  user: { id: 7, points: 12500 },
+  party: { id: 5, title: '보드게임 번개', deposit: 3000, start_time: '2026-03-03T10:00:00Z' },
 };

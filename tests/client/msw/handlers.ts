@@ -1,10 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { PROFILE } from './fixtures';
+import { PARTY_DETAIL, PROFILE } from './fixtures';
 
 // Defaults every test starts from: a quiet backend that knows one student. Tests override what they examine.
 export const handlers = [
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
   http.get('/api/notice/', () => HttpResponse.json([])),
+  http.get('/api/detailview/parties/:id/', ({ params }) => HttpResponse.json({ ...PARTY_DETAIL, id: Number(params.id) })),
+  // A test that ends on /payment unmounts it unpaid, which (rightly) gives the seat back.
+  http.post('/api/detailview/parties/:id/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
   http.get('/api/mypage/main/', ({ request }) =>
     request.headers.get('Authorization')
       ? HttpResponse.json(PROFILE)

@@ -1,15 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api/api-error';
-import { joinParty, type PaymentNavState } from '../api/join';
+import { ApiError, errorMessage } from '../api/api-error';
+import { joinParty } from '../api/join';
+import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { JOIN_TEXTS } from './texts';
 
-const ALREADY_JOINED = '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.';
-const JOIN_FAILED = '참가 신청에 실패했습니다.';
-
-/** The apply button of a home card (spec §4 "Join flow" and §8). */
-export function useJoin() {
+/**
+ * Spec §4 "Join flow" and §8, shared by home cards and the party detail; only the fallback error text differs
+ * between them. Guests get the login modal and no call.
+ */
+export function useJoin(failedText: string) {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
   const [pendingId, setPendingId] = useState<number | null>(null);
@@ -25,11 +27,11 @@ export function useJoin() {
     try {
       const { id } = await joinParty(partyId);
       const state: PaymentNavState = { participationId: id, partyId };
-      navigate('/payment', { state });
+      navigate(PAYMENT_PATH, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
-      else if (error instanceof ApiError && error.status === 409) window.alert(ALREADY_JOINED);
-      else window.alert(error instanceof ApiError && error.message ? error.message : JOIN_FAILED);
+      else if (error instanceof ApiError && error.status === 409) window.alert(JOIN_TEXTS.alreadyJoined);
+      else window.alert(errorMessage(error, failedText));
     } finally {
       setPendingId(null);
     }

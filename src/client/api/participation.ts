@@ -1,0 +1,25 @@
+import useSWR from 'swr';
+import { PAYMENT_METHOD } from '../../shared/constants';
+import type { LeaveResponse, ParticipationDetail, PayResponse } from '../../shared/parties';
+import { apiFetch } from './client';
+
+/** Spec §7: what the payment screen shows (deposit, the student's points, the hold). */
+export function useParticipation(participationId: number | null) {
+  return useSWR<ParticipationDetail>(
+    participationId === null ? null : `/api/reserve/participation/${participationId}/`,
+    // A focus refetch mid-payment could flip the screen to "already paid" under the success modal.
+    { revalidateOnFocus: false },
+  );
+}
+
+export function payParticipation(participationId: number): Promise<PayResponse> {
+  return apiFetch<PayResponse>(`/api/reserve/pay/${participationId}/`, {
+    method: 'POST',
+    json: { payment_method: PAYMENT_METHOD },
+  });
+}
+
+/** Spec §4: cancels the student's participation in the party (free while unpaid). */
+export function leaveParty(partyId: number): Promise<LeaveResponse> {
+  return apiFetch<LeaveResponse>(`/api/detailview/parties/${partyId}/leave/`, { method: 'POST' });
+}

@@ -1,0 +1,9 @@
+import useSWR from 'swr';
+import type { PartyDetail } from '../../shared/parties';
+
+export const partyDetailPath = (partyId: number) => `/api/detailview/parties/${partyId}/`;
+
+/** `null` (an id that is not a number) makes no call; the screen shows the load error instead. */
+export function usePartyDetail(partyId: number | null) {
+  return useSWR<PartyDetail>(partyId === null ? null : partyDetailPath(partyId));
+}

@@ -1,0 +1,61 @@
+import defaultAvatar from '../../../assets/images/default-avatar.svg';
+import { MAX_PROFILE_ICONS } from '../../shared/constants';
+import type { PartyDetail } from '../../shared/parties';
+import { Img } from '../ui/Img';
+import { JOIN_TEXTS } from '../ui/texts';
+
+const T = {
+  join: '참가신청',
+  continuePayment: '결제 계속하기',
+  confirmed: '참가 확정',
+  cancelled: '취소된 파티',
+} as const;
+
+interface Props {
+  party: PartyDetail;
+  pending: boolean;
+  onJoin: () => void;
+  onContinuePayment: (participationId: number) => void;
+}
+
+/** The summary (spec §9: at most 5 profile icons) and the one action that fits the student's situation. */
+export function JoinBar({ party, pending, onJoin, onContinuePayment }: Props) {
+  const applied = party.applied_count ?? 0;
+  const full = applied >= party.max_participants;
+  const mine = party.my_participation;
+  const shown = party.participations.slice(0, MAX_PROFILE_ICONS);
+
+  let action;
+  if (mine?.status === 'confirmed') action = <button type="button" className="button" disabled>{T.confirmed}</button>;
+  else if (mine?.status === 'pending')
+    action = (
+      <button type="button" className="button" onClick={() => onContinuePayment(mine.id)}>
+        {T.continuePayment}
+      </button>
+    );
+  else if (party.status === 'cancelled') action = <button type="button" className="button" disabled>{T.cancelled}</button>;
+  else
+    action = (
+      <button type="button" className="button" disabled={pending || full} onClick={onJoin}>
+        {pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.full : T.join}
+      </button>
+    );
+
+  return (
+    <div className="join-bar">
+      <div className="join-bar__summary">
+        <ul className="join-bar__icons" aria-label="참가자 프로필">
+          {shown.map(({ id, user }) => (
+            <li key={id}>
+              <Img className="avatar" src={user.profile_image} fallback={defaultAvatar} alt={user.username} />
+            </li>
+          ))}
+        </ul>
+        <span className="join-bar__count">
+          {applied} / {party.max_participants}명 참여
+        </span>
+      </div>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import defaultParty from '../../../assets/images/default-party.svg';
+import type { PartyDetail } from '../../shared/parties';
+import { formatPartyDateTime } from '../lib/format-date';
+import { resolveImageUrl } from '../lib/image-url';
+import { Img } from '../ui/Img';
+
+const NO_MAP = '지도 이미지가 아직 없습니다.';
+
+/** The place map, or a plain placeholder when there is none or it fails to load (never a broken frame). */
+function PlaceMap({ src, place }: { src: string | null; place: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return <div className="party-detail__map party-detail__map--empty">{NO_MAP}</div>;
+  return (
+    <img className="party-detail__map" src={resolveImageUrl(src)} alt={`${place} 지도`} onError={() => setFailed(true)} />
+  );
+}
+
+export function PartyInfo({ party }: { party: PartyDetail }) {
+  return (
+    <>
+      <Img className="party-detail__photo" src={party.place_photo} fallback={defaultParty} alt={party.place_name} />
+      <h1 className="party-detail__title">{party.title}</h1>
+      <dl className="party-detail__card">
+        <div>
+          <dt>일시</dt>
+          <dd>
+            <time dateTime={party.start_time}>{formatPartyDateTime(party.start_time)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>장소</dt>
+          <dd>{party.place_name}</dd>
+        </div>
+        <div>
+          <dt>참가 인원</dt>
+          <dd>
+            {party.applied_count ?? 0} / {party.max_participants}
+          </dd>
+        </div>
+        {party.tags.length > 0 && (
+          <div>
+            <dt>태그</dt>
+            <dd>
+              <ul className="party-detail__tags">
+                {party.tags.map((tag) => (
+                  <li key={tag.id}>#{tag.name}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <h2 className="party-detail__heading">위치</h2>
+      <PlaceMap src={party.place_map} place={party.place_name} />
+      <h2 className="party-detail__heading">파티 소개</h2>
+      <p className="party-detail__description">{party.description}</p>
+    </>
+  );
+}

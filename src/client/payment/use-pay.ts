@@ -1,0 +1,30 @@
+import { useRef, useState } from 'react';
+import type { PayResponse } from '../../shared/parties';
+import { errorMessage } from '../api/api-error';
+import { payParticipation } from '../api/participation';
+
+const PAY_FAILED = '결제 중 오류가 발생했습니다.';
+
+export function usePay(participationId: number | null, onFailure: () => void) {
+  const [paying, setPaying] = useState(false);
+  const [result, setResult] = useState<PayResponse | null>(null);
+  // True from the moment payment starts: a payment in flight or done must never be cancelled by leaving.
+  const committed = useRef(false);
+
+  const pay = async () => {
+    if (participationId === null || committed.current) return;
+    committed.current = true;
+    setPaying(true);
+    try {
+      setResult(await payParticipation(participationId));
+    } catch (error) {
+      committed.current = false;
+      window.alert(errorMessage(error, PAY_FAILED));
+      onFailure();
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return { pay, paying, result, isCommitted: () => committed.current };
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import defaultAvatar from '../../assets/images/default-avatar.svg';
+import { PARTICIPATION, PARTY_DETAIL } from './msw/fixtures';
+import { server } from './msw/server';
+import { renderApp, renderAppInBrowser, signInAs } from './render-app';
+
+const withDetail = (patch: Partial<typeof PARTY_DETAIL>) =>
+  server.use(http.get('/api/detailview/parties/5/', () => HttpResponse.json({ ...PARTY_DETAIL, ...patch })));
+
+describe('/partyinfo/:partyId', () => {
+  it('shows the party: title, Seoul 24 h time, place, count, tags, description, attendees', async () => {
+    renderApp('/partyinfo/5');
+    expect(await screen.findByRole('heading', { name: '보드게임 번개' })).toBeInTheDocument();
+    expect(screen.getByText('2026년 3월 3일 (화) 19:00')).toBeInTheDocument();
+    expect(screen.getAllByText('학생회관').length).toBeGreaterThan(0);
+    expect(screen.getByText('6 / 8')).toBeInTheDocument();
+    expect(screen.getByText('#보드게임')).toBeInTheDocument();
+    expect(screen.getByText('#친목')).toBeInTheDocument();
+    expect(screen.getByText('처음 만나는 사람들과 가볍게 즐기는 보드게임 모임')).toBeInTheDocument();
+    expect(screen.getByText('지도 이미지가 아직 없습니다.')).toBeInTheDocument();
+
+    const grid = screen.getByRole('list', { name: '참가자 목록' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(grid).getByText('taeho')).toBeInTheDocument();
+    const avatars = grid.querySelectorAll('img');
+    expect(avatars[0]).toHaveAttribute('src', '/media/profiles/dahye.jpg');
+    expect(avatars[1]).toHaveAttribute('src', defaultAvatar);
+  });
+
+  it('shows at most 5 profile icons in the summary', async () => {
+    renderApp('/partyinfo/5');
+    const icons = await screen.findByRole('list', { name: '참가자 프로필' });
+    expect(within(icons).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'dahye',
+      'jun',
+      'seoyeon',
+      'minho',
+      'yuna',
+    ]);
+  });
+
+  it('reads midnight as 00:00, not 24:00', async () => {
+    withDetail({ start_time: '2026-03-03T15:00:00Z', place_map: '/media/maps/union.png' });
+    renderApp('/partyinfo/5');
+    expect(await screen.findByText('2026년 3월 4일 (수) 00:00')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '학생회관 지도' })).toHaveAttribute('src', '/media/maps/union.png');
+  });
+
+  it('closes a full party: 모집마감, disabled', async () => {
+    withDetail({ applied_count: 8 });
+    renderApp('/partyinfo/5');
+    expect(await screen.findByRole('button', { name: '모집마감' })).toBeDisabled();
+  });
+
+  it('asks a guest to log in and makes no join call', async () => {
+    let joins = 0;
+    server.use(
+      http.post('/api/reserve/join/:id/', () => {
+        joins += 1;
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(joins).toBe(0);
+  });
+
+  it('joins with 신청 중... and goes to payment with the participation', async () => {
+    signInAs();
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('/api/reserve/join/5/', async () => {
+        await answered;
+        return HttpResponse.json({ id: 31, hold_expires_at: '2030-01-01T00:00:00Z' }, { status: 201 });
+      }),
+      http.get('/api/reserve/participation/31/', () => HttpResponse.json(PARTICIPATION)),
+    );
+    const ui = renderAppInBrowser('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    expect(await screen.findByRole('button', { name: '신청 중...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
+    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+  });
+
+  it.each([
+    [409, { detail: '이미 참가한 파티입니다.' }, '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.'],
+    [400, { detail: '이미 시작된 파티입니다.' }, '이미 시작된 파티입니다.'],
+    [500, null, '참가 신청 중 오류가 발생했습니다.'],
+  ])('alerts a %i join failure', async (status, body, text) => {
+    signInAs();
+    server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json(body, { status })));
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(text));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+  });
+
+  it('offers to finish an unpaid reservation, and shows a paid one as confirmed', async () => {
+    signInAs();
+    withDetail({ my_participation: { id: 31, status: 'pending' } });
+    server.use(
+      http.get('/api/reserve/participation/31/', () => HttpResponse.json(PARTICIPATION)),
+      http.post('/api/detailview/parties/5/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
+    );
+    const ui = renderAppInBrowser('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '결제 계속하기' }));
+    expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
+    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+    ui.unmount();
+
+    withDetail({ my_participation: { id: 31, status: 'confirmed' } });
+    renderApp('/partyinfo/5');
+    expect(await screen.findByRole('button', { name: '참가 확정' })).toBeDisabled();
+  });
+
+  it("shows the server's load error, or the default text", async () => {
+    server.use(
+      http.get('/api/detailview/parties/404/', () => HttpResponse.json({ detail: '파티를 찾을 수 없습니다.' }, { status: 404 })),
+      http.get('/api/detailview/parties/500/', () => new HttpResponse(null, { status: 500 })),
+    );
+    const first = renderApp('/partyinfo/404');
+    expect(await screen.findByText('에러: 파티를 찾을 수 없습니다.')).toBeInTheDocument();
+    first.unmount();
+    renderApp('/partyinfo/500');
+    expect(await screen.findByText('에러: 파티 정보를 불러오는데 실패했습니다.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,186 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PARTICIPATION } from './msw/fixtures';
+import { server } from './msw/server';
+import { renderAppInBrowser, signInAs } from './render-app';
+
+const STATE = { participationId: 31, partyId: 5 };
+const POLICY =
+  '결제 후 파티 시작 24시간 전까지 취소하면 보증금 전액이 환불되며, 이후 취소 시 환불되지 않습니다. 파티에 참석해 체크인하면 보증금은 포인트로 돌려드립니다.';
+
+/** The backend of one payment: counts leave calls and records pay bodies. */
+function paymentBackend(participation = PARTICIPATION) {
+  const calls = { leave: 0, pay: [] as unknown[] };
+  server.use(
+    http.get('/api/reserve/participation/31/', () => HttpResponse.json(participation)),
+    http.post('/api/detailview/parties/5/leave/', () => {
+      calls.leave += 1;
+      return HttpResponse.json({ status: 'cancelled', refunded: 0 });
+    }),
+    http.post('/api/reserve/pay/31/', async ({ request }) => {
+      calls.pay.push(await request.json());
+      return HttpResponse.json({ remaining_points: 9500, amount: 3000 });
+    }),
+  );
+  return calls;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+async function openPayment(ui = renderAppInBrowser('/payment', STATE)) {
+  await screen.findByText('12,500P', { exact: false });
+  return ui;
+}
+
+describe('/payment', () => {
+  // The previous test's screen is unmounted unpaid at cleanup; its deferred leave must land before we count.
+  beforeEach(settle);
+
+  it('shows the amounts, loading text first, then the deposit in p and the points in P', async () => {
+    signInAs();
+    paymentBackend();
+    renderAppInBrowser('/payment', STATE);
+    expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
+    expect(screen.getAllByText('로딩 중...').length).toBeGreaterThan(0);
+
+    const rows = await screen.findByText('보증금');
+    expect(rows.nextElementSibling).toHaveTextContent('3,000p');
+    expect(screen.getByText('파티 참가비').nextElementSibling).toHaveTextContent('무료');
+    expect(screen.getByText('총 결제 금액').nextElementSibling).toHaveTextContent('3,000p');
+    const method = screen.getByRole('radio', { name: /포인트 차감/ });
+    expect(method).toBeChecked();
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(screen.getByText('보유 포인트 12,500P')).toBeInTheDocument();
+    expect(screen.getByText(POLICY)).toBeInTheDocument();
+  });
+
+  it('keeps 결제하기 disabled until the refund policy is agreed, and alerts if submitted anyway', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    const ui = await openPayment();
+    const pay = screen.getByRole('button', { name: '결제하기' });
+    expect(pay).toBeDisabled();
+    fireEvent.submit(pay.closest('form')!);
+    expect(window.alert).toHaveBeenCalledWith('환불 정책에 동의해야 결제할 수 있습니다.');
+
+    const agree = screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' });
+    expect(agree).toHaveAccessibleDescription(POLICY);
+    await ui.user.click(agree);
+    expect(pay).toBeEnabled();
+    expect(calls.pay).toEqual([]);
+  });
+
+  it('pays with points, shows the amount used, and goes to /paymentfinish without leaving', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    const ui = await openPayment();
+    await ui.user.click(screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' }));
+    await ui.user.click(screen.getByRole('button', { name: '결제하기' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('결제 완료! 사용 포인트: 3,000P');
+    expect(calls.pay).toEqual([{ payment_method: 'POINT' }]);
+    await ui.user.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await screen.findByRole('heading', { name: '예약이 완료되었습니다' })).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/paymentfinish');
+    await settle();
+    expect(calls.leave).toBe(0);
+  });
+
+  it("alerts the server's reason for a failed payment, or the default text", async () => {
+    signInAs();
+    paymentBackend();
+    server.use(http.post('/api/reserve/pay/31/', () => HttpResponse.json({ detail: '포인트가 부족합니다.' }, { status: 400 })));
+    const ui = await openPayment();
+    await ui.user.click(screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' }));
+    await ui.user.click(screen.getByRole('button', { name: '결제하기' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('포인트가 부족합니다.'));
+
+    server.use(http.post('/api/reserve/pay/31/', () => new HttpResponse(null, { status: 502 })));
+    await ui.user.click(await screen.findByRole('button', { name: '결제하기' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('결제 중 오류가 발생했습니다.'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('gives the seat back exactly once when the student leaves without paying', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    const ui = await openPayment();
+    await ui.user.click(screen.getByRole('button', { name: '홈' }));
+    await waitFor(() => expect(calls.leave).toBe(1));
+    await settle();
+    expect(calls.leave).toBe(1);
+  });
+
+  it('does not leave on StrictMode’s pretend unmount, only on the real one', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    const ui = renderAppInBrowser('/payment', STATE, { strict: true });
+    await openPayment(ui);
+    await settle();
+    expect(calls.leave).toBe(0);
+    expect(window.alert).not.toHaveBeenCalled();
+    ui.unmount();
+    await waitFor(() => expect(calls.leave).toBe(1));
+  });
+
+  it('never cancels a reservation that is already paid', async () => {
+    signInAs();
+    const calls = paymentBackend({ ...PARTICIPATION, status: 'confirmed' });
+    const ui = renderAppInBrowser('/payment', STATE);
+    await ui.user.click(await screen.findByRole('button', { name: '파티비서로 가기' }));
+    await settle();
+    expect(calls.leave).toBe(0);
+  });
+
+  it('shows the hold left when the server gives one', async () => {
+    signInAs();
+    paymentBackend({ ...PARTICIPATION, hold_expires_at: new Date(Date.now() + 14 * 60_000 + 30_000).toISOString() });
+    renderAppInBrowser('/payment', STATE);
+    expect(await screen.findByRole('status')).toHaveTextContent(/결제 가능 시간 14:(30|29) 남음/);
+  });
+
+  it('alerts and goes back when the reservation state is missing', async () => {
+    signInAs();
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
+    const ui = renderAppInBrowser('/payment', null);
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('예약 정보가 없습니다. 다시 시도해주세요.'));
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(window.alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('uses history.back() when there is somewhere to go back to', async () => {
+    signInAs();
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    renderAppInBrowser('/payment', { participationId: 'x' });
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+  });
+
+  it('asks a guest to log in and loads nothing', async () => {
+    let loads = 0;
+    server.use(
+      http.get('/api/reserve/participation/:id/', () => {
+        loads += 1;
+        return HttpResponse.json(PARTICIPATION);
+      }),
+    );
+    renderAppInBrowser('/payment', STATE);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(loads).toBe(0);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('/paymentfinish', () => {
+  it('confirms with 확인 to /assist, replacing the finish screen in history', async () => {
+    const ui = renderAppInBrowser('/paymentfinish');
+    const before = window.history.length;
+    expect(await screen.findByRole('heading', { name: '예약이 완료되었습니다' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '확인' }));
+    expect(ui.currentPath()).toBe('/assist');
+    expect(window.history.length).toBe(before);
+  });
+});

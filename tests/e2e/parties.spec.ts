@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { collectDialogs, login, signupViaApi } from './helpers';
+
+test('a guest browses home → detail → 참가신청 gets the login-required modal and no join request is sent', async ({ page }) => {
+  const joinCalls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/reserve/join/') && joinCalls.push(r.url()));
+  await page.goto('/');
+  await page.getByText('#새내기 환영 보드게임 파티').tap();
+  await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
+  await expect(page.getByRole('heading', { name: '새내기 환영 보드게임 파티' })).toBeVisible();
+  await page.getByRole('button', { name: '참가신청' }).tap();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
+  expect(joinCalls).toEqual([]);
+});
+
+test('a student logs in, joins, pays, sees the success modal and ends on /assist', async ({ page, request }) => {
+  const dialogs = collectDialogs(page);
+  const s = await signupViaApi(request);
+  await login(page, s.username, s.password);
+  await page.getByText('#공대생 코딩 모각코 & 피자').tap();
+  await page.getByRole('button', { name: '참가신청' }).tap();
+
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { name: '예약 보증금 결제' })).toBeVisible();
+  await expect(page.getByText('무료')).toBeVisible();
+  await expect(page.getByText('보유 포인트 10,000P')).toBeVisible();
+  const payButton = page.getByRole('button', { name: '결제하기' });
+  await expect(payButton).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await payButton.tap();
+
+  const modal = page.getByRole('alertdialog');
+  await expect(modal).toContainText('결제 완료! 사용 포인트: 1,000P');
+  await page.screenshot({ path: test.info().outputPath('payment-done.png') });
+  await modal.getByRole('button', { name: '확인' }).tap();
+  await expect(page).toHaveURL(/\/paymentfinish$/);
+  await page.getByRole('button', { name: '확인' }).tap();
+  await expect(page).toHaveURL(/\/assist$/);
+  expect(dialogs).toEqual(['로그인 성공.']);
+
+  // Joining the same party again is refused with the spec's text.
+  await page.goto('/');
+  await page.getByText('#공대생 코딩 모각코 & 피자').tap();
+  await expect(page.getByRole('button', { name: '참가 확정' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
+});
+
+test('the full party shows 모집마감 and cannot be joined', async ({ page, request }) => {
+  const s = await signupViaApi(request);
+  await login(page, s.username, s.password);
+  const card = page.getByRole('listitem').filter({ hasText: '#체육관 배드민턴 번개' });
+  await expect(card.getByRole('button', { name: '모집마감' })).toBeDisabled();
+  await card.getByText('#체육관 배드민턴 번개').tap();
+  await expect(page.getByRole('button', { name: '모집마감' })).toBeDisabled();
+});
+
+test('a notification turns read when tapped', async ({ page, request }) => {
+  const s = await signupViaApi(request);
+  await login(page, s.username, s.password);
+  await page.getByRole('listitem').filter({ hasText: '#인문관 북토크: 올해의 소설' }).getByRole('button', { name: '신청하기' }).tap();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '결제하기' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).tap();
+  await expect(page).toHaveURL(/\/paymentfinish$/);
+
+  await page.getByRole('button', { name: '알림' }).tap();
+  const items = page.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  const newest = items.first();
+  await expect(newest).toContainText('참가가 확정되었어요!');
+  await expect(newest).toContainText('읽지 않음');
+  const patched = page.waitForResponse((r) => r.url().includes('/api/notice/') && r.request().method() === 'PATCH');
+  await newest.getByRole('button').tap();
+  expect((await patched).status()).toBe(200);
+  await expect(newest).not.toContainText('읽지 않음');
+  await expect(items.nth(1)).toContainText('읽지 않음');
+  await page.reload();
+  await expect(page.getByRole('listitem').first()).not.toContainText('읽지 않음');
+  await page.screenshot({ path: test.info().outputPath('notifications.png') });
+});
