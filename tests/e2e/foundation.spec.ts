@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { collectDialogs, login, newStudent, studentCardPng } from './helpers';
 
-test('a new student signs up with a student-card photo, logs in and sees their name on home', async ({ page }) => {
-  const dialogs = collectDialogs(page);
-  const s = newStudent();
+/** Every text field of the signup screen, and the mock phone verification. */
+async function fillSignupForm(page: Page, s: ReturnType<typeof newStudent>) {
   await page.goto('/signup');
   await page.getByLabel('이름').fill(s.name);
   await page.getByLabel('아이디').fill(s.username);
@@ -13,6 +13,12 @@ test('a new student signs up with a student-card photo, logs in and sees their n
   await page.getByLabel('전화번호').fill(s.phone);
   await page.getByRole('button', { name: '인증', exact: true }).click();
   await page.getByLabel('학교').fill(s.school);
+}
+
+test('a new student signs up with a student-card photo, logs in and sees their name on home', async ({ page }) => {
+  const dialogs = collectDialogs(page);
+  const s = newStudent();
+  await fillSignupForm(page, s);
   await page.getByLabel('학생증 사진').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await studentCardPng() });
   await expect(page.getByAltText('선택한 학생증 사진 미리보기')).toBeVisible();
   await page.getByLabel('개인정보 처리방침에 동의합니다.').check();
@@ -30,15 +36,7 @@ test('a new student signs up with a student-card photo, logs in and sees their n
 test('signup refuses a missing student card with the spec message', async ({ page }) => {
   const dialogs = collectDialogs(page);
   const s = newStudent();
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill(s.name);
-  await page.getByLabel('아이디').fill(s.username);
-  await page.getByLabel('비밀번호', { exact: true }).fill(s.password);
-  await page.getByLabel('비밀번호 확인').fill(s.password);
-  await page.getByLabel('이메일').fill(s.email);
-  await page.getByLabel('전화번호').fill(s.phone);
-  await page.getByRole('button', { name: '인증', exact: true }).click();
-  await page.getByLabel('학교').fill(s.school);
+  await fillSignupForm(page, s);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page.getByRole('alert')).toHaveText('학생증 사진을 업로드해 주세요.');
   expect(dialogs).toContain('학생증 사진을 업로드해 주세요.');
