@@ -11,6 +11,10 @@ import { healthRoutes } from './http/health-routes';
 import { installSecurity } from './http/security';
 import { installStaticFiles } from './http/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
+import { createSocketHub } from './realtime/socket-hub';
+import { socketRoutes } from './realtime/socket-routes';
+import { gameRoutes } from './game/routes';
+import { partyAssistRoutes } from './partyassist/routes';
 import { myPageMainRoute } from './mypage/main-route';
 import { noticeRoutes } from './notice/routes';
 import { opsDemoRoute } from './ops/demo-route';
@@ -43,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error')),
   };
 
   installErrorHandler(app);
@@ -51,7 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
     throwFileSizeLimit: true,
   });
-  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4 * 1024 },
+    // Graceful shutdown: 1001 "going away" tells clients to reconnect (to another instance), unlike a bare close.
+    preClose: async () => {
+      await ctx.hub.close();
+      for (const socket of app.websocketServer.clients) socket.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+    },
+  });
   installAuth(app, ctx);
 
   await healthRoutes(app, ctx);
@@ -61,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await partyDetailRoute(app, ctx);
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
+  await partyAssistRoutes(app, ctx);
+  await gameRoutes(app, ctx);
+  await socketRoutes(app, ctx);
   await opsStatusRoute(app, ctx);
   await opsPartyRoutes(app, ctx);
   await opsDemoRoute(app, ctx);

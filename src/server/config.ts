@@ -23,6 +23,9 @@ const envSchema = z.object({
   KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_REDIRECT_URIS: z.string().optional(),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -40,6 +43,8 @@ export interface Config {
   /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
   allowedOrigins: string[];
   sweepIntervalMs: number;
+  /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
   kakao: {
     restApiKey?: string;
     clientSecret?: string;
@@ -76,6 +81,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       publicUrl: env.PUBLIC_URL,
       allowedOrigins: list(env.ALLOWED_ORIGINS),
       sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+      llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
       kakao: {
         restApiKey: env.KAKAO_REST_API_KEY,
         clientSecret: env.KAKAO_CLIENT_SECRET,

@@ -5,6 +5,7 @@ import type { EventBus } from './realtime/bus';
 import type { Secrets } from './secrets';
 import type { Storage } from './storage';
 import type { AccessTokens } from './auth/access-token';
+import type { SocketHub } from './realtime/socket-hub';
 
 /** Rate limits; tests and benches that create many accounts from one address raise them. */
 export interface Limits {
@@ -38,4 +39,6 @@ export interface Ctx extends AppDeps {
   db: Db;
   tokens: AccessTokens;
   limits: Limits;
+  /** This instance's websockets, fed by the bus. */
+  hub: SocketHub;
 }

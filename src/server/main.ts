@@ -7,6 +7,7 @@ import { parseConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { seedIfEmpty } from './db/seed/seed';
 import { createLocalBus } from './realtime/bus';
+import { createRedisBus } from './realtime/redis-bus';
 import { loadSecrets } from './secrets';
 import { createDiskStorage } from './storage';
 
@@ -27,10 +28,11 @@ async function main() {
   await database.migrate();
   if (await seedIfEmpty(database.db, systemClock)) log('seeded the demo campus (see README for demo accounts)');
 
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const app = await buildApp({
     config,
     database,
-    bus: createLocalBus(),
+    bus,
     clock: systemClock,
     storage: createDiskStorage(dataDir),
     secrets: loadSecrets(dataDir, env),
@@ -46,6 +48,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await bus.close();
     await database.close();
     process.exit(0);
   };

@@ -11,7 +11,7 @@ import type { Limits } from '../../src/server/context';
 import type { Database } from '../../src/server/db/connect';
 import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
-import { createLocalBus } from '../../src/server/realtime/bus';
+import { createLocalBus, type EventBus } from '../../src/server/realtime/bus';
 import { createDiskStorage, type Storage } from '../../src/server/storage';
 import { createTestClock, type TestClock } from './test-clock';
 import { createTestDatabase, type DbKind } from './test-db';
@@ -23,22 +23,26 @@ export interface TestApp {
   storage: Storage;
   dataDir: string;
   opsToken: string;
+  bus: EventBus;
   /** The place createParty uses, made on first use. */
   placeId?: number;
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { kind?: DbKind; limits?: Partial<Limits>; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(opts.kind ?? 'pglite');
+export async function createTestApp(
+  opts: { kind?: DbKind; limits?: Partial<Limits>; env?: Record<string, string>; bus?: EventBus; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-test-'));
   const clock = createTestClock();
   const storage = createDiskStorage(dataDir);
   const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
   const opsToken = 'test-ops-token-0123456789abcdef';
+  const bus = opts.bus ?? createLocalBus();
   const app = await buildApp({
     config,
     database,
-    bus: createLocalBus(),
+    bus,
     clock,
     storage,
     secrets: { jwtSecret: JWT_SECRET, opsToken },
@@ -52,8 +56,10 @@ export async function createTestApp(opts: { kind?: DbKind; limits?: Partial<Limi
     storage,
     dataDir,
     opsToken,
+    bus,
     async close() {
       await app.close();
+      await bus.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

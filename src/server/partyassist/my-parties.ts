@@ -1,0 +1,60 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { NO_SHOW_HOURS } from '../../shared/constants';
+import type { MyParty } from '../../shared/live';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { places } from '../db/schema/places';
+import { users } from '../db/schema/users';
+
+/**
+ * The caller's live parties for the assistant, soonest first: upcoming ones and those still running (until the
+ * standby window closes 3 h after the start), with the other confirmed participants for the profile icons.
+ */
+export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
+  const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000);
+  const mine = await ctx.db
+    .select({
+      id: parties.id,
+      title: parties.title,
+      startTime: parties.startTime,
+      placeName: places.name,
+      placePhoto: places.photo,
+      max: parties.maxParticipants,
+      status: participations.status,
+    })
+    .from(participations)
+    .innerJoin(parties, eq(parties.id, participations.partyId))
+    .innerJoin(places, eq(places.id, parties.placeId))
+    .where(
+      and(
+        eq(participations.userId, userId),
+        inArray(participations.status, ['pending', 'confirmed']),
+        eq(parties.status, 'open'),
+        gt(parties.startTime, since),
+      ),
+    )
+    .orderBy(asc(parties.startTime));
+  if (!mine.length) return [];
+
+  const people = await ctx.db
+    .select({ partyId: participations.partyId, id: users.id, username: users.username, profileImage: users.profileImage })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(and(inArray(participations.partyId, mine.map((p) => p.id)), eq(participations.status, 'confirmed')))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
+
+  return mine.map((p) => {
+    const here = people.filter((x) => x.partyId === p.id);
+    return {
+      id: p.id,
+      title: p.title,
+      start_time: p.startTime.toISOString(),
+      place_name: p.placeName,
+      place_photo: p.placePhoto,
+      participation_count: here.length,
+      max_participants: p.max,
+      participants: here.map((x) => ({ id: x.id, username: x.username, profile_image: x.profileImage })),
+      my_status: p.status as MyParty['my_status'],
+    };
+  });
+}

@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ParticipantEntry } from '../../shared/live';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { extraSettings, users } from '../db/schema/users';
+import { LIVE_MESSAGES as LM } from '../game/messages';
+import { detail } from '../http/errors';
+import { confirmedParticipation } from './membership';
+
+/** Spec §3 "Participant entry" for each confirmed participant; only the party's own participants may look. */
+export async function participantsOf(ctx: Ctx, userId: number, partyId: number): Promise<ParticipantEntry[]> {
+  const [party] = await ctx.db.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
+  if (!party) throw detail(404, LM.partyNotFound);
+  if (!(await confirmedParticipation(ctx.db, userId, partyId))) throw detail(403, LM.onlyParticipantsView);
+  const rows = await ctx.db
+    .select({ p: participations, u: users, x: extraSettings })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
+    .where(and(eq(participations.partyId, partyId), eq(participations.status, 'confirmed')))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
+  return rows.map(({ p, u, x }) => ({
+    id: p.id,
+    is_standby: p.isStandby,
+    user: {
+      id: u.id,
+      username: u.username,
+      profile_image: u.profileImage,
+      intro: u.intro,
+      extra_setting: x
+        ? { extra: { grade: x.grade, college: x.college, personality: x.personality, mbti: { i_e: x.mbtiIe, n_s: x.mbtiNs, f_t: x.mbtiFt, p_j: x.mbtiPj } } }
+        : null,
+    },
+  }));
+}

@@ -1,0 +1,89 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { type PartySocketMessage, type RoundSocketMessage, WS_CLOSE } from '../../shared/live';
+import type { Ctx } from '../context';
+import { questions, rounds } from '../db/schema/game';
+import { confirmedParticipation } from '../partyassist/membership';
+import { standbyCounts } from '../partyassist/standby-counts';
+import { partyChannel, roundChannel } from './socket-hub';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** Browsers always send Origin on a websocket; a page on another site must not ride a student's token. */
+function originAllowed(ctx: Ctx, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true; // not a browser (CLI, server-to-server); the token still decides
+  if (ctx.config.allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the handshake (DESIGN.md §3): Origin, then the `?token=` access token (4401), then the caller's
+ * confirmed participation (4403). Returns the user id, or null after closing the socket.
+ */
+async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: () => Promise<number | null>) {
+  if (!originAllowed(ctx, req)) {
+    socket.close(WS_CLOSE.forbidden, 'origin not allowed');
+    return null;
+  }
+  const token = (req.query as { token?: unknown }).token;
+  const userId = typeof token === 'string' ? await ctx.tokens.verify(token) : null;
+  if (userId === null) {
+    socket.close(WS_CLOSE.unauthorized, 'unauthorized');
+    return null;
+  }
+  const partyId = await partyOf();
+  if (partyId === null) {
+    socket.close(WS_CLOSE.notFound, 'not found');
+    return null;
+  }
+  if (!(await confirmedParticipation(ctx.db, userId, partyId))) {
+    socket.close(WS_CLOSE.forbidden, 'participants only');
+    return null;
+  }
+  return { userId, partyId };
+}
+
+const send = (socket: WebSocket, message: PartySocketMessage | RoundSocketMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
+  app.get('/ws/party/:partyId/', { websocket: true }, async (socket, req) => {
+    socket.on('error', () => undefined);
+    socket.on('message', () => undefined); // the protocol is server → client only
+    const raw = (req.params as { partyId: string }).partyId;
+    const admitted = await admit(ctx, socket, req, async () => (ID.test(raw) ? Number(raw) : null)).catch(() => null);
+    if (!admitted || socket.readyState !== socket.OPEN) return;
+    const { partyId } = admitted;
+    ctx.hub.join(partyChannel(partyId), socket);
+    // A late joiner gets the state at once instead of waiting for the next event.
+    send(socket, { type: 'send_standby_update', data: { party_id: partyId, ...(await standbyCounts(ctx.db, partyId)) } });
+    const [round] = await ctx.db.select({ id: rounds.id }).from(rounds).where(eq(rounds.partyId, partyId));
+    if (round) send(socket, { type: 'send_game_created', data: { round_id: round.id } });
+  });
+
+  app.get('/ws/game/round/:roundId/', { websocket: true }, async (socket, req) => {
+    socket.on('error', () => undefined);
+    socket.on('message', () => undefined);
+    const raw = (req.params as { roundId: string }).roundId;
+    const roundId = ID.test(raw) ? Number(raw) : null;
+    const admitted = await admit(ctx, socket, req, async () => {
+      if (roundId === null) return null;
+      const [round] = await ctx.db.select({ partyId: rounds.partyId }).from(rounds).where(eq(rounds.id, roundId));
+      return round?.partyId ?? null;
+    }).catch(() => null);
+    if (!admitted || roundId === null || socket.readyState !== socket.OPEN) return;
+    ctx.hub.join(roundChannel(roundId), socket);
+    // Resync after a reconnect: the current counts of every question.
+    const rows = await ctx.db.select().from(questions).where(eq(questions.roundId, roundId)).orderBy(asc(questions.position));
+    for (const q of rows) {
+      send(socket, { type: 'vote_update', data: { question_id: q.id, vote_a_count: q.voteACount, vote_b_count: q.voteBCount } });
+    }
+  });
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+// Spec §3 "Party (my parties)".
+export interface MyParty {
+  id: number;
+  title: string;
+  start_time: string;
+  place_name: string;
+  place_photo: string | null;
+  participation_count: number;
+  max_participants: number;
+  participants: { id: number; username: string; profile_image: string | null }[];
+  /** Addition: the caller's own state, so the assistant can say "결제 대기" for an unpaid seat. */
+  my_status: 'pending' | 'confirmed';
+}
+
+export interface ExtraSetting {
+  extra: {
+    grade: string | null;
+    college: string | null;
+    personality: string | null;
+    mbti: { i_e: string | null; n_s: string | null; f_t: string | null; p_j: string | null };
+  };
+}
+
+// Spec §3 "Participant entry".
+export interface ParticipantEntry {
+  id: number;
+  is_standby: boolean;
+  user: { id: number; username: string; profile_image: string | null; intro: string; extra_setting: ExtraSetting | null };
+}
+
+// Spec §3 "Standby state".
+export interface StandbyState {
+  standby_count: number;
+  participation_count: number;
+  is_standby: boolean;
+}
+
+// Spec §3 "Question" / "Game round".
+export interface Question {
+  id: number;
+  a_text: string;
+  b_text: string;
+  vote_a_count: number;
+  vote_b_count: number;
+  has_voted: boolean;
+}
+
+export interface GameRound {
+  id: number;
+  party_id: number;
+  questions: Question[];
+}
+
+export const voteRequest = z.object({
+  choice: z.enum(['A', 'B'], { error: 'A 또는 B를 선택해 주세요.' }),
+});
+
+export interface VoteResponse {
+  question_id: number;
+  vote_a_count: number;
+  vote_b_count: number;
+  has_voted: true;
+}
+
+// DESIGN.md §3: socket messages, server → client.
+export type PartySocketMessage =
+  | { type: 'send_standby_update'; data: { party_id: number; standby_count: number; participation_count: number } }
+  | { type: 'send_game_created'; data: { round_id: number } };
+
+export type RoundSocketMessage = { type: 'vote_update'; data: { question_id: number; vote_a_count: number; vote_b_count: number } };
+
+/** Close codes the server uses at the handshake (DESIGN.md §3). */
+export const WS_CLOSE = { unauthorized: 4401, forbidden: 4403, notFound: 4404, goingAway: 1001, normal: 1000 } as const;

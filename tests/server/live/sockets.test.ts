@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBus } from '../../../src/server/realtime/redis-bus';
+import { createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
+import { openSocket } from '../../helpers/sockets';
+import { paidParty, toggle } from './live-helpers';
+
+async function listen(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
+const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
+
+describeEachDb('lobby and game sockets', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    base = await listen(t);
+  });
+  afterAll(() => t?.close());
+
+  it('sends the standby counts at once and every update after', async () => {
+    const { partyId, students } = await paidParty(t, 3);
+    const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 0);
+    await toggle(t, partyId, students[1].auth);
+    const update = await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    expect(update).toEqual({ type: 'send_standby_update', data: { party_id: partyId, standby_count: 1, participation_count: 3 } });
+    sock.ws.close(1000);
+  });
+
+  it('announces the game to the lobby, and to a late joiner as soon as it connects', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const early = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    await toggle(t, partyId, students[0].auth);
+    await toggle(t, partyId, students[1].auth);
+    const created = await early.waitFor((m) => m.type === 'send_game_created');
+    const late = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
+    expect(await late.waitFor((m) => m.type === 'send_game_created')).toEqual(created);
+    early.ws.close(1000);
+    late.ws.close(1000);
+  });
+
+  it('sends vote updates to every socket of the round, and the current counts on connect', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    for (const s of students) await toggle(t, partyId, s.auth);
+    const lobby = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    const roundId = (await lobby.waitFor((m) => m.type === 'send_game_created')).data.round_id;
+    const round = (await t.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: students[0].auth })).json();
+    const q = round.questions[2].id as number;
+    const watcher = await openSocket(`${base}/ws/game/round/${roundId}/?token=${tokenOf(students[1])}`);
+    await t.app.inject({ method: 'POST', url: `/api/v1/game/questions/${q}/vote/`, headers: students[0].auth, payload: { choice: 'B' } });
+    expect(await watcher.waitFor((m) => m.type === 'vote_update' && m.data.question_id === q && m.data.vote_b_count === 1)).toEqual({
+      type: 'vote_update',
+      data: { question_id: q, vote_a_count: 0, vote_b_count: 1 },
+    });
+    const rejoin = await openSocket(`${base}/ws/game/round/${roundId}/?token=${tokenOf(students[0])}`);
+    await rejoin.waitFor((m) => m.type === 'vote_update' && m.data.question_id === q && m.data.vote_b_count === 1);
+    for (const s of [lobby, watcher, rejoin]) s.ws.close(1000);
+  });
+
+  it('closes with 4401 for a bad token, 4403 for strangers and foreign origins, 4404 for unknown rounds', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const [stranger] = await createStudents(t, 1);
+    expect(await (await openSocket(`${base}/ws/party/${partyId}/?token=garbage`)).closed).toBe(4401);
+    expect(await (await openSocket(`${base}/ws/party/${partyId}/`)).closed).toBe(4401);
+    expect(await (await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(stranger)}`)).closed).toBe(4403);
+    const foreign = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`, { origin: 'https://evil.example' });
+    expect(await foreign.closed).toBe(4403);
+    expect(await (await openSocket(`${base}/ws/game/round/424242/?token=${tokenOf(students[0])}`)).closed).toBe(4404);
+    for (const s of students) await toggle(t, partyId, s.auth);
+    const lobby = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    const roundId = (await lobby.waitFor((m) => m.type === 'send_game_created')).data.round_id;
+    expect(await (await openSocket(`${base}/ws/game/round/${roundId}/?token=${tokenOf(stranger)}`)).closed).toBe(4403);
+    lobby.ws.close(1000);
+  });
+
+  it('closes sockets with 1001 when the server shuts down', async () => {
+    const other = await createTestApp({ kind: 'pglite' });
+    const url = await listen(other);
+    const { partyId, students } = await paidParty(other, 2);
+    const sock = await openSocket(`${url}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    await sock.waitFor((m) => m.type === 'send_standby_update');
+    await other.close();
+    expect(await sock.closed).toBe(1001);
+  });
+});
+
+const both = process.env.DATABASE_URL && process.env.REDIS_URL;
+(both ? describe : describe.skip)(`two instances sharing PostgreSQL and Redis${both ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const shared = await createTestDatabase('postgres');
+    const prefix = `partyon-test-${process.pid}-${Date.now()}:`;
+    a = await createTestApp({ database: shared, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
+    // The second instance shares the database; only the first one's close drops it.
+    b = await createTestApp({ database: { ...shared, close: async () => undefined }, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a vote through instance A reaches a socket on instance B, and the lobby hears standby on either', async () => {
+    const { partyId, students } = await paidParty(a, 2);
+    const urlB = await listen(b);
+    const lobbyOnB = await openSocket(`${urlB}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    await lobbyOnB.waitFor((m) => m.type === 'send_standby_update');
+    await toggle(a, partyId, students[0].auth);
+    await lobbyOnB.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    await toggle(a, partyId, students[1].auth);
+    const roundId = (await lobbyOnB.waitFor((m) => m.type === 'send_game_created')).data.round_id;
+
+    const round = (await a.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: students[0].auth })).json();
+    const q = round.questions[0].id as number;
+    const gameOnB = await openSocket(`${urlB}/ws/game/round/${roundId}/?token=${tokenOf(students[1])}`);
+    await gameOnB.waitFor((m) => m.type === 'vote_update' && m.data.question_id === q);
+    const voted = await a.app.inject({ method: 'POST', url: `/api/v1/game/questions/${q}/vote/`, headers: students[0].auth, payload: { choice: 'A' } });
+    expect(voted.statusCode).toBe(201);
+    expect(await gameOnB.waitFor((m) => m.type === 'vote_update' && m.data.question_id === q && m.data.vote_a_count === 1)).toEqual({
+      type: 'vote_update',
+      data: { question_id: q, vote_a_count: 1, vote_b_count: 0 },
+    });
+    lobbyOnB.ws.close(1000);
+    gameOnB.ws.close(1000);
+  });
+});
