@@ -15,7 +15,13 @@ import { createSocketHub } from './realtime/socket-hub';
 import { socketRoutes } from './realtime/socket-routes';
 import { gameRoutes } from './game/routes';
 import { partyAssistRoutes } from './partyassist/routes';
+import { communityRoutes } from './mypage/community-routes';
+import { extraSettingsRoutes } from './mypage/extra-settings-routes';
+import { historyRoute } from './mypage/history-route';
 import { myPageMainRoute } from './mypage/main-route';
+import { profileRoutes } from './mypage/profile-routes';
+import { withdrawRoute } from './mypage/withdraw';
+import { opsCommunityRoutes } from './ops/community-routes';
 import { noticeRoutes } from './notice/routes';
 import { opsDemoRoute } from './ops/demo-route';
 import { opsPartyRoutes } from './ops/party-routes';
@@ -70,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await myPageMainRoute(app, ctx);
+  await profileRoutes(app, ctx);
+  await extraSettingsRoutes(app, ctx);
+  await communityRoutes(app, ctx);
+  await historyRoute(app, ctx);
+  await withdrawRoute(app, ctx);
   await partyListRoutes(app, ctx);
   await partyDetailRoute(app, ctx);
   await reserveRoutes(app, ctx);
@@ -80,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await opsStatusRoute(app, ctx);
   await opsPartyRoutes(app, ctx);
   await opsDemoRoute(app, ctx);
+  await opsCommunityRoutes(app, ctx);
   await installStaticFiles(app, ctx);
 
   const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -9,7 +9,7 @@ interface Command {
   usage: string;
   run(call: Caller, args: string[]): Promise<unknown>;
 }
-type Caller = (method: string, path: string, body?: unknown) => Promise<unknown>;
+type Caller = (method: string, path: string, body?: unknown, binary?: boolean) => Promise<unknown>;
 
 const COMMANDS: Record<string, Command> = {
   status: {
@@ -45,6 +45,35 @@ const COMMANDS: Record<string, Command> = {
     summary: '파티를 취소하고 모든 참가자에게 보증금을 환불합니다',
     usage: 'party:cancel ID',
     run: (call, args) => call('POST', `/api/ops/parties/${encodeURIComponent(args[0] ?? '')}/cancel/`),
+  },
+  reports: {
+    summary: '처리 대기 중인 신고 목록을 봅니다',
+    usage: 'reports [--status pending|confirmed|dismissed]',
+    run: (call, args) => call('GET', `/api/ops/reports/?status=${encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending')}`),
+  },
+  'report:resolve': {
+    summary: '신고를 처리합니다: warn(경고 1회 + 알림) 또는 dismiss(기각)',
+    usage: 'report:resolve ID warn|dismiss',
+    run: (call, args) => call('POST', `/api/ops/reports/${encodeURIComponent(args[0] ?? '')}/resolve/`, { action: args[1] }),
+  },
+  'points:grant': {
+    summary: '포인트를 지급(음수면 차감)하고 원장에 기록합니다',
+    usage: 'points:grant USER_ID AMOUNT --reason 사유',
+    run: (call, args) => {
+      const [userId, amount, ...rest] = args;
+      return call('POST', `/api/ops/users/${encodeURIComponent(userId ?? '')}/points/`, { amount: Number(amount), reason: flags(rest, { reason: 'string' }).reason ?? '' });
+    },
+  },
+  'student-card': {
+    summary: '회원의 학생증 사진을 파일로 저장합니다 (운영자만 볼 수 있음)',
+    usage: 'student-card USER_ID --out card.jpg',
+    run: async (call, args) => {
+      const [userId, ...rest] = args;
+      const out = flags(rest, { out: 'string' }).out ?? `student-card-${userId}.jpg`;
+      const bytes = (await call('GET', `/api/ops/users/${encodeURIComponent(userId ?? '')}/student-card/`, undefined, true)) as Buffer;
+      writeFileSync(out, bytes, { mode: 0o600 });
+      return { saved: out, bytes: bytes.length };
+    },
   },
   demo: {
     summary: '몇 분 뒤 시작하는 데모 파티를 만들고 데모 학생 4명을 참가·결제시킵니다',
@@ -86,12 +115,13 @@ async function main() {
   }
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
   const token = opsToken(process.env.DATA_DIR ?? './data');
-  const call: Caller = async (method, path, body) => {
+  const call: Caller = async (method, path, body, binary) => {
     const res = await fetch(base + path, {
       method,
       headers: { 'x-ops-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    if (binary && res.ok) return Buffer.from(await res.arrayBuffer());
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : null;
     if (!res.ok) throw new Error(`${res.status}: ${text}`);

@@ -1,0 +1,45 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { HistoryItem } from '../../shared/community';
+import type { Ctx } from '../context';
+import { reviews } from '../db/schema/community';
+import { parties, participations } from '../db/schema/parties';
+import { places } from '../db/schema/places';
+import { requireUser, userIdOf } from '../http/auth-guard';
+
+/**
+ * Parties the student took part in (confirmed, already started), newest first, with whether they reviewed it. An
+ * addition to spec §7, which names no call for /mypage/history; the item is the flat form of spec §3.
+ */
+export async function historyRoute(app: FastifyInstance, ctx: Ctx) {
+  app.get('/api/mypage/history/', { preHandler: requireUser(ctx) }, async (req): Promise<HistoryItem[]> => {
+    const userId = userIdOf(req);
+    const rows = await ctx.db
+      .select({
+        id: parties.id,
+        title: parties.title,
+        startTime: parties.startTime,
+        placeName: places.name,
+        placePhoto: places.photo,
+        applied: parties.appliedCount,
+        max: parties.maxParticipants,
+        reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.partyId} = ${parties.id} and ${reviews.userId} = ${userId})`,
+      })
+      .from(participations)
+      .innerJoin(parties, eq(parties.id, participations.partyId))
+      .innerJoin(places, eq(places.id, parties.placeId))
+      .where(and(eq(participations.userId, userId), eq(participations.status, 'confirmed'), lte(parties.startTime, ctx.clock.now())))
+      .orderBy(desc(parties.startTime))
+      .limit(100);
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      start_time: r.startTime.toISOString(),
+      place_name: r.placeName,
+      place_photo: r.placePhoto,
+      applied_count: r.applied,
+      max_participants: r.max,
+      reviewed: r.reviewed,
+    }));
+  });
+}

@@ -1,0 +1,65 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { verifyPassword } from '../auth/passwords';
+import type { Ctx } from '../context';
+import { parties, participations } from '../db/schema/parties';
+import { extraSettings, socialAccounts, users } from '../db/schema/users';
+import { refreshTokens } from '../db/schema/tokens';
+import { requireUser, userIdOf } from '../http/auth-guard';
+import { HttpError } from '../http/errors';
+import { releaseSeat } from '../reserve/release-seat';
+
+const withdrawInput = z.object({ password: z.string().optional() });
+
+/**
+ * Closes the account (개인정보 보호법: personal data is destroyed once the purpose ends). Upcoming seats are released
+ * with a full refund first; then name, contacts, school, photos, student card, extra info and social links are
+ * deleted or replaced, and every session is revoked. Rows other people rely on (reviews, reports, votes, the point
+ * ledger kept for accounting) stay, pointing at the anonymised account.
+ */
+export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
+  app.post('/api/mypage/withdraw/', { preHandler: requireUser(ctx) }, async (req) => {
+    const userId = userIdOf(req);
+    const { password } = withdrawInput.parse(req.body ?? {});
+    const now = ctx.clock.now();
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    // Accounts with a password confirm with it; Kakao-only accounts have none and confirm in the client dialog.
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, password ?? ''))) {
+      throw new HttpError(400, { password: ['비밀번호가 일치하지 않습니다.'] });
+    }
+
+    const files = await ctx.db.transaction(async (tx) => {
+      const upcoming = await tx
+        .select({ id: participations.id, title: parties.title })
+        .from(participations)
+        .innerJoin(parties, eq(parties.id, participations.partyId))
+        .where(and(eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed']), gt(parties.startTime, now)));
+      for (const p of upcoming) await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${p.title} (회원 탈퇴)` });
+
+      await tx.delete(extraSettings).where(eq(extraSettings.userId, userId));
+      await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+      await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, userId));
+      await tx
+        .update(users)
+        .set({
+          username: `deleted_${userId}`,
+          name: '탈퇴한 회원',
+          email: null,
+          phone: null,
+          school: null,
+          intro: '',
+          passwordHash: null,
+          profileImage: null,
+          studentCardPath: null,
+          deletedAt: now,
+        })
+        .where(eq(users.id, userId));
+      return { profileImage: user.profileImage, studentCard: user.studentCardPath, released: upcoming.length };
+    });
+    // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
+    if (files.profileImage) await ctx.storage.removePublic(files.profileImage);
+    if (files.studentCard) await ctx.storage.removePrivate(files.studentCard);
+    return { detail: '회원 탈퇴가 완료되었습니다.', cancelled_parties: files.released };
+  });
+}
