@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
+/** The operator token tests/e2e/serve.ts gives the server. */
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
+
 let seq = 0;
 /** A unique student per test, so parallel workers never collide on the one server. */
 export function newStudent(prefix = 'e2e') {
