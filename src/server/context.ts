@@ -30,6 +30,8 @@ export interface AppDeps {
   /** Our own art (assets/), served at /art/. */
   artDir?: string;
   logger?: boolean | { level: string };
+  /** Outgoing HTTP (Kakao, LLM); tests may hand in their own. */
+  fetch?: typeof fetch;
   /** Start the background sweeper on ready (the process entry does; tests call app.sweeper.runOnce()). */
   runJobs?: boolean;
 }

@@ -36,3 +36,19 @@ export type SignupFields = z.infer<typeof signupFields>;
 
 export const signupResponse = z.object({ id: z.number(), username: z.string() });
 export type SignupResponse = z.infer<typeof signupResponse>;
+
+// /mypage/additional: what an account created through Kakao lacks to be a verified student (the signup rules).
+export const additionalInfoFields = z.object({
+  school: z.string({ error: M.required }).trim().min(1, M.required).max(50, M.invalidBody),
+  phone: z
+    .string({ error: M.required })
+    .transform(normalizePhone)
+    .pipe(z.string().regex(/^\d{9,11}$/, M.phoneFormat)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(M.emailFormat))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});

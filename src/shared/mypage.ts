@@ -21,5 +21,7 @@ export const myPageMain = z.object({
   mbti: mbtiParts,
   participation_count: z.number(),
   warnings: z.number(),
+  /** Addition: false for an account created through Kakao until /mypage/additional is completed. */
+  is_additional_info_provided: z.boolean(),
 });
 export type MyPageMain = z.infer<typeof myPageMain>;

@@ -36,6 +36,7 @@ export async function myPageMainRoute(app: FastifyInstance, ctx: Ctx) {
       mbti: { i_e: extra?.mbtiIe ?? null, n_s: extra?.mbtiNs ?? null, f_t: extra?.mbtiFt ?? null, p_j: extra?.mbtiPj ?? null },
       participation_count: participationCount,
       warnings: warningCount,
+      is_additional_info_provided: user.isAdditionalInfoProvided,
     };
   });
 }

@@ -14,6 +14,7 @@ export const PROFILE: MyPageMain = {
   mbti: { i_e: 'E', n_s: 'N', f_t: 'F', p_j: 'P' },
   participation_count: 3,
   warnings: 0,
+  is_additional_info_provided: true,
 };
 
 export const PARTY_DETAIL: PartyDetail = {

@@ -1,0 +1,14 @@
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// An authorization code is exchanged with Kakao once. The first request claims the code's hash; a second request
+// with the same code (a double submit, React StrictMode, two instances) waits for that outcome instead of calling
+// Kakao again, whose answer would be invalid_grant.
+export const kakaoCodes = pgTable('kakao_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  failedStatus: integer('failed_status'),
+  failedDetail: text('failed_detail'),
+  done: boolean('done').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

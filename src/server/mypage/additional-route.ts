@@ -1,0 +1,52 @@
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES as M } from '../../shared/api-messages';
+import { additionalInfoFields } from '../../shared/auth';
+import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/pg-errors';
+import { users } from '../db/schema/users';
+import { requireUser, userIdOf } from '../http/auth-guard';
+import { HttpError, zodToBody } from '../http/errors';
+import { readMultipart } from '../http/multipart';
+import { normalizeImage } from '../uploads/image-check';
+
+/**
+ * POST /api/mypage/additional/ (multipart: school, phone, optional email, student_card_image): completes an account
+ * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true.
+ */
+export async function additionalInfoRoute(app: FastifyInstance, ctx: Ctx) {
+  app.post('/api/mypage/additional/', { preHandler: requireUser(ctx) }, async (req) => {
+    const userId = userIdOf(req);
+    const { fields, files } = await readMultipart(req, ['student_card_image']);
+    const parsed = additionalInfoFields.safeParse(fields);
+    const errors: Record<string, string[]> = parsed.success ? {} : (zodToBody(parsed.error) as Record<string, string[]>);
+    if (!files.student_card_image) errors.student_card_image = [M.studentCardMissing];
+    if (Object.keys(errors).length || !parsed.success) throw new HttpError(400, errors);
+    const f = parsed.data;
+
+    const clash = await ctx.db
+      .select({ phone: users.phone, email: users.email })
+      .from(users)
+      .where(and(ne(users.id, userId), or(eq(users.phone, f.phone), f.email ? eq(users.email, f.email) : undefined)));
+    if (clash.some((c) => c.phone === f.phone)) errors.phone = [M.phoneTaken];
+    if (f.email && clash.some((c) => c.email === f.email)) errors.email = [M.emailTaken];
+    if (Object.keys(errors).length) throw new HttpError(400, errors);
+
+    const image = await normalizeImage(files.student_card_image!, 'student_card_image', { maxSide: 1600 });
+    const key = await ctx.storage.savePrivate('student-cards', image.ext, image.bytes);
+    const [before] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
+    try {
+      await ctx.db
+        .update(users)
+        .set({ school: f.school, phone: f.phone, ...(f.email ? { email: f.email } : {}), studentCardPath: key, isAdditionalInfoProvided: true })
+        .where(eq(users.id, userId));
+    } catch (err) {
+      await ctx.storage.removePrivate(key);
+      if (isUniqueViolation(err, 'users_phone_key')) throw new HttpError(400, { phone: [M.phoneTaken] });
+      if (isUniqueViolation(err, 'users_email_key')) throw new HttpError(400, { email: [M.emailTaken] });
+      throw err;
+    }
+    if (before?.card) await ctx.storage.removePrivate(before.card);
+    return { is_additional_info_provided: true };
+  });
+}
