@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import type { Ctx } from '../context';
+import { kakaoCodes } from '../db/schema/kakao';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { warnings } from '../db/schema/users';
@@ -124,7 +125,10 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
 
   async function runOnce(): Promise<SweepReport> {
     const now = ctx.clock.now();
-    return { expired: await expireHolds(now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
+    const report = { expired: await expireHolds(now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
+    // A Kakao code is only worth remembering while a twin request could still arrive.
+    await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));
+    return report;
   }
 
   return {
