@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { ErrorBody } from '../../shared/errors';
+import { isDatabaseUnavailable } from '../db/pg-errors';
 
 /** Thrown anywhere below a route; the error handler answers it as it is. */
 export class HttpError extends Error {
@@ -39,6 +40,10 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       req.log.info({ err }, 'client error');
       return reply.status(status).send({ detail: status === 404 ? M.notFound : M.invalidBody });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ detail: M.unavailable });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: M.serverError });

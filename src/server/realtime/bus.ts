@@ -8,6 +8,8 @@ export interface EventBus {
   publish(channel: string, message: unknown): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /** Throws when the bus cannot carry messages right now (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function createLocalBus(): EventBus {
         emitter.off(channel, handler);
       };
     },
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
     },

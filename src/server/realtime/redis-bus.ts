@@ -44,13 +44,22 @@ export function createRedisBus(url: string, prefix = 'partyon:'): EventBus {
         current.delete(handler);
         if (current.size === 0) {
           handlers.delete(channel);
-          await sub.unsubscribe(prefix + channel).catch(() => undefined);
+          // Not awaited: while Redis is away the command waits in ioredis' queue, and nobody should wait with it.
+          void sub.unsubscribe(prefix + channel).catch(() => undefined);
         }
       };
     },
+    async ping() {
+      if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error(`redis ${pub.status}/${sub.status}`);
+      await pub.ping();
+    },
     async close() {
       handlers.clear();
-      await Promise.all([pub.quit().catch(() => pub.disconnect()), sub.quit().catch(() => sub.disconnect())]);
+      // A polite QUIT when Redis is there; when it is not, waiting for it would hang the shutdown.
+      for (const c of [pub, sub]) {
+        if (c.status === 'ready') await Promise.race([c.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+        c.disconnect();
+      }
     },
   };
 }

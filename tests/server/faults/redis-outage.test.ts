@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBus } from '../../../src/server/realtime/redis-bus';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { openSocket } from '../../helpers/sockets';
+import { createTestDatabase } from '../../helpers/test-db';
+import { paidParty, toggle } from '../live/live-helpers';
+import { tcpProxy } from './tcp-proxy';
+
+const ready = process.env.DATABASE_URL && process.env.REDIS_URL;
+const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
+
+(ready ? describe : describe.skip)(`Redis going away under two instances${ready ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
+  let a: TestApp;
+  let b: TestApp;
+  let proxy: ReturnType<typeof tcpProxy>;
+  beforeAll(async () => {
+    const redis = new URL(process.env.REDIS_URL!);
+    proxy = tcpProxy(redis.hostname, Number(redis.port || 6379));
+    const via = `redis://127.0.0.1:${await proxy.start()}`;
+    const prefix = `partyon-outage-${process.pid}-${Date.now()}:`;
+    const shared = await createTestDatabase('postgres');
+    a = await createTestApp({ database: shared, bus: createRedisBus(via, prefix) });
+    b = await createTestApp({ database: { ...shared, close: async () => undefined }, bus: createRedisBus(via, prefix) });
+  });
+  afterAll(async () => {
+    await proxy?.cut();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('keeps each lobby live on its own instance during the outage and fans out again when Redis returns', async () => {
+    const { partyId, students } = await paidParty(a, 4, { max: 6 });
+    const portA = (await a.app.listen({ port: 0, host: '127.0.0.1' }), (a.app.server.address() as { port: number }).port);
+    const portB = (await b.app.listen({ port: 0, host: '127.0.0.1' }), (b.app.server.address() as { port: number }).port);
+    const onA = await openSocket(`ws://127.0.0.1:${portA}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    const onB = await openSocket(`ws://127.0.0.1:${portB}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
+    await onA.waitFor((m) => m.type === 'send_standby_update');
+    await onB.waitFor((m) => m.type === 'send_standby_update');
+
+    await proxy.cut();
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/readyz' })).json().checks.events).toBe('redis unreachable');
+    // A toggle handled by A still reaches A's own sockets.
+    expect((await toggle(a, partyId, students[0].auth)).statusCode).toBe(200);
+    await onA.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+
+    await proxy.start();
+    await expect.poll(async () => (await b.app.inject({ method: 'GET', url: '/readyz' })).statusCode, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await a.app.inject({ method: 'GET', url: '/readyz' })).statusCode, { timeout: 15_000 }).toBe(200);
+    // After the outage, B re-subscribed: a toggle through A reaches B's socket again.
+    expect((await toggle(a, partyId, students[2].auth)).statusCode).toBe(200);
+    await onB.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 2);
+    onA.ws.close(1000);
+    onB.ws.close(1000);
+  });
+});
