@@ -56,12 +56,16 @@ export interface BenchApp {
 }
 
 /** An app on `db`, with generous rate limits (benches log in many students from one address). */
-export async function startBenchApp(db: Database, opts: { redisUrl?: string; prefix?: string; extraRoutes?: (app: FastifyInstance) => void } = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  db: Database,
+  opts: { redisUrl?: string; prefix?: string; jwtSecret?: string; extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-bench-data-'));
   const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
   const bus: EventBus = opts.redisUrl ? createRedisBus(opts.redisUrl, opts.prefix) : createLocalBus();
   const opsToken = randomBytes(16).toString('hex');
-  const jwtSecret = randomBytes(32).toString('hex');
+  // Instances behind one load balancer share the JWT secret, or a token from one is refused by the other.
+  const jwtSecret = opts.jwtSecret ?? randomBytes(32).toString('hex');
   await seedIfEmpty(db.db, systemClock);
   const app = await buildApp({
     config,

@@ -1,0 +1,128 @@
+// Websocket fan-out: N sockets in one round while votes arrive at a steady rate; prints delivery latency
+// percentiles (vote request sent → vote_update received) and messages lost, for one instance and for two instances
+// sharing PostgreSQL + Redis (sockets on B, votes through A). Clients and server share this process and its two
+// cores, so figures are pessimistic. Run: npx tsx bench/fanout.ts. Asserts nothing.
+import { Agent, request } from 'undici';
+import { Worker } from 'node:worker_threads';
+import { createAccessTokens } from '../src/server/auth/access-token';
+import { systemClock } from '../src/server/clock';
+import { questions, rounds } from '../src/server/db/schema/game';
+import { parties, participations } from '../src/server/db/schema/parties';
+import { places } from '../src/server/db/schema/places';
+import { users } from '../src/server/db/schema/users';
+import { type BenchApp, type BenchDb, benchDatabase, fmt, percentile, startBenchApp } from './bench-app';
+
+interface WorkerResult {
+  type: string;
+  received?: [string, number[]][];
+  perSocket?: number[];
+}
+
+interface Scenario {
+  name: string;
+  sockets: number;
+  votesPerSecond: number;
+  seconds: number;
+  instances: 1 | 2;
+}
+
+async function run(kind: BenchDb, s: Scenario) {
+  const db = await benchDatabase(kind);
+  const prefix = `partyon-bench-${Date.now()}:`;
+  const redisUrl = s.instances === 2 ? process.env.REDIS_URL : undefined;
+  const a = await startBenchApp(db.database, { redisUrl, prefix });
+  const b: BenchApp = s.instances === 2 ? await startBenchApp(db.database, { redisUrl, prefix, jwtSecret: a.jwtSecret }) : a;
+  try {
+    const d = db.database.db;
+    const voters = Math.ceil((s.votesPerSecond * s.seconds) / 5);
+    const people = Math.max(s.sockets, voters);
+    const [place] = await d.select({ id: places.id }).from(places).limit(1);
+    const [party] = await d.insert(parties).values({ title: '팬아웃 파티', placeId: place.id, startTime: new Date(Date.now() + 600_000), maxParticipants: people, deposit: 0, appliedCount: people }).returning({ id: parties.id });
+    const ids: number[] = [];
+    for (let i = 0; i < people; i += 1000) {
+      const rows = await d.insert(users).values(Array.from({ length: Math.min(1000, people - i) }, (_, k) => ({ username: `fan_${i + k}`, name: `팬${i + k}` }))).returning({ id: users.id });
+      await d.insert(participations).values(rows.map((r) => ({ partyId: party.id, userId: r.id, status: 'confirmed', paidAt: new Date() })));
+      ids.push(...rows.map((r) => r.id));
+    }
+    const [round] = await d.insert(rounds).values({ partyId: party.id }).returning({ id: rounds.id });
+    const qs = await d.insert(questions).values(Array.from({ length: 5 }, (_, i) => ({ roundId: round.id, position: i, aText: `A${i}`, bText: `B${i}` }))).returning({ id: questions.id });
+    const tokens = createAccessTokens(a.jwtSecret, systemClock);
+
+    // The clients live in a worker thread, on instance B.
+    const wsBase = b.base.replace('http', 'ws');
+    const urls = await Promise.all(ids.slice(0, s.sockets).map(async (userId) => `${wsBase}/ws/game/round/${round.id}/?token=${await tokens.sign(userId)}`));
+    const worker = new Worker(new URL('./fanout-clients.mjs', import.meta.url), { workerData: { urls } });
+    const messages = new Map<string, (m: WorkerResult) => void>();
+    worker.on('message', (m: WorkerResult) => messages.get(m.type)?.(m));
+    const answer = (type: string) => new Promise<WorkerResult>((resolve) => messages.set(type, resolve));
+    await answer('ready');
+
+    // Votes through instance A at a steady rate; remember when each was sent.
+    const agent = new Agent({ connections: 32 });
+    const sent = new Map<string, number>();
+    const now = () => performance.timeOrigin + performance.now();
+    const counts = new Map<number, number>();
+    const total = s.votesPerSecond * s.seconds;
+    const voterTokens = await Promise.all(ids.slice(0, voters).map((id) => tokens.sign(id)));
+    const start = performance.now();
+    const pending: Promise<unknown>[] = [];
+    for (let v = 0; v < total; v++) {
+      const due = start + (v * 1000) / s.votesPerSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const q = qs[v % 5].id;
+      const n = (counts.get(q) ?? 0) + 1;
+      counts.set(q, n);
+      sent.set(`${q}:${n}`, now());
+      pending.push(
+        request(`${a.base}/api/v1/game/questions/${q}/vote/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${voterTokens[Math.floor(v / 5)]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ choice: v % 2 ? 'A' : 'B' }),
+          dispatcher: agent,
+        }).then((r) => r.body.dump()),
+      );
+    }
+    await Promise.all(pending);
+    // Let the last broadcasts arrive, then collect what the clients saw.
+    await new Promise((r) => setTimeout(r, 2000));
+    await agent.close();
+    worker.postMessage({ type: 'finish' });
+    const result = await answer('result');
+    await worker.terminate();
+    const received = new Map(result.received!);
+    const perSocket = result.perSocket!;
+
+    // Counts only rise, so "question:total" names one vote; a vote that landed out of order is matched by key.
+    const latencies: number[] = [];
+    for (const [key, times] of received) {
+      const t0 = sent.get(key);
+      if (t0 !== undefined) for (const t of times) latencies.push(t - t0);
+    }
+    latencies.sort((x, y) => x - y);
+    const lost = perSocket.reduce((n, got) => n + Math.max(0, total - got), 0);
+    return { ...s, kind, votes: total, delivered: latencies.length, lost, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  } finally {
+    if (b !== a) await b.close();
+    await a.close();
+    await db.database.close();
+    await db.drop();
+  }
+}
+
+const kind: BenchDb = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const scenarios: Scenario[] = [
+  { name: '1,000 sockets, one instance', sockets: 1000, votesPerSecond: 100, seconds: 5, instances: 1 },
+  { name: '5,000 sockets held, one instance', sockets: 5000, votesPerSecond: 20, seconds: 5, instances: 1 },
+];
+if (process.env.DATABASE_URL && process.env.REDIS_URL) scenarios.push({ name: '1,000 sockets on B, votes on A (Redis)', sockets: 1000, votesPerSecond: 100, seconds: 5, instances: 2 });
+else console.log('(DATABASE_URL and REDIS_URL not both set: the two-instance run is skipped)');
+
+console.log(`database: ${kind}\n`);
+console.log('| scenario | votes | votes/s | deliveries | lost | p50 ms | p95 ms | p99 ms |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const s of scenarios) {
+  const r = await run(kind, s);
+  console.log(`| ${r.name} | ${r.votes} | ${r.votesPerSecond} | ${r.delivered} | ${r.lost} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`);
+}
+process.exit(0);
