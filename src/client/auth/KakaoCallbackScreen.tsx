@@ -1,5 +1,39 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useSignIn } from '../state/use-session-actions';
+import { completeKakaoCallback, KAKAO_CALLBACK_TEXTS as T } from './kakao-callback';
+import './auth.css';
 
+/** /oauth/kakao/callback: Kakao (or the local stand-in) sends the student back here with ?code or ?error. */
 export default function KakaoCallbackScreen() {
-  return <PreparingScreen title="카카오 로그인" />;
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const signIn = useSignIn();
+
+  useEffect(() => {
+    let alive = true;
+    completeKakaoCallback(search, signIn)
+      .catch((error: unknown) => {
+        console.warn('카카오 로그인 처리 중 오류가 발생했습니다.', error);
+        return { to: '/', alert: undefined };
+      })
+      .then((outcome) => {
+        // Only the mount still on screen acts, so StrictMode's double mount alerts and navigates once.
+        if (!alive) return;
+        if (outcome.alert) window.alert(outcome.alert);
+        // Replace: Back must never land on a callback whose code is already spent.
+        navigate(outcome.to, { replace: true });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [search, signIn, navigate]);
+
+  return (
+    <section className="auth" aria-busy="true">
+      <p className="status-text" role="status">
+        {T.working}
+      </p>
+    </section>
+  );
 }

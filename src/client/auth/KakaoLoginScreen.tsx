@@ -1,5 +1,43 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { fetchKakaoConfig } from '../api/kakao';
+import { buildAuthorizeUrl, leaveForKakao, rememberRedirectPath } from './kakao-flow';
+import './auth.css';
 
+const T = {
+  working: '카카오 로그인으로 이동 중...',
+  configFailed: '카카오 로그인을 시작할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+} as const;
+
+/** /kakao-login: remembers where to come back to, then hands the browser to Kakao's authorize page. */
 export default function KakaoLoginScreen() {
-  return <PreparingScreen title="카카오 로그인" />;
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    let alive = true;
+    rememberRedirectPath();
+    fetchKakaoConfig()
+      .then((config) => {
+        // The state is made only by the mount that really leaves (StrictMode mounts twice), so the one stored
+        // is the one sent.
+        if (alive) leaveForKakao(buildAuthorizeUrl(config));
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        console.warn('카카오 로그인 설정을 불러오지 못했습니다.', error);
+        window.alert(T.configFailed);
+        navigate('/login', { replace: true });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [navigate]);
+
+  return (
+    <section className="auth" aria-busy="true">
+      <p className="status-text" role="status">
+        {T.working}
+      </p>
+    </section>
+  );
 }

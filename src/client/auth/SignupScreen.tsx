@@ -13,6 +13,7 @@ import {
   validateSignup,
   type SignupDraft,
 } from './signup-form';
+import { PhoneVerifyField } from './PhoneVerifyField';
 import { StudentCardPicker } from './StudentCardPicker';
 import { TextField } from './TextField';
 import './auth.css';
@@ -31,15 +32,12 @@ export default function SignupScreen() {
 
   useEffect(() => saveSignupDraft(draft), [draft]);
 
-  const set = (key: Exclude<keyof SignupDraft, 'phoneVerified'>) => (value: string) =>
-    // A changed number is a different number: it has to be verified again.
-    setDraft((d) => ({ ...d, [key]: value, phoneVerified: key === 'phone' ? false : d.phoneVerified }));
+  const set = (key: Exclude<keyof SignupDraft, 'phone' | 'phoneVerified'>) => (value: string) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
-  const verifyPhone = () => {
-    // Mock verification (spec §4): there is no SMS yet, pressing the button with a number counts as verified.
-    if (!draft.phone.trim()) return show(M.phoneMissing);
-    clear();
-    setDraft((d) => ({ ...d, phoneVerified: true }));
+  const setPhone = (phone: string, phoneVerified: boolean) => {
+    if (phoneVerified) clear(); // the earlier '전화번호를 입력해 주세요.' no longer applies
+    setDraft((d) => ({ ...d, phone, phoneVerified }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -96,21 +94,7 @@ export default function SignupScreen() {
 
         <h2 className="auth__section">추가정보</h2>
         <TextField label="이메일" name="email" type="email" autoComplete="email" value={draft.email} onValue={set('email')} />
-        <TextField
-          label="전화번호"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          value={draft.phone}
-          onValue={set('phone')}
-          help={draft.phoneVerified ? '인증 완료' : undefined}
-          aside={
-            <button type="button" className="button button--small button--ghost" onClick={verifyPhone}>
-              인증
-            </button>
-          }
-        />
+        <PhoneVerifyField phone={draft.phone} verified={draft.phoneVerified} onChange={setPhone} onReject={show} />
         <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} />
         <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
 

@@ -1,5 +1,95 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { Link, useLocation } from 'wouter';
+import type { MyPageMain } from '../../shared/mypage';
+import { errorMessage } from '../api/api-error';
+import { saveAdditionalInfo } from '../api/kakao';
+import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { PhoneVerifyField } from '../auth/PhoneVerifyField';
+import { StudentCardPicker } from '../auth/StudentCardPicker';
+import { TextField } from '../auth/TextField';
+import { takeRedirectPath } from '../lib/redirect-path';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { useFormMessage } from '../ui/use-form-message';
+import { ADDITIONAL_TEXTS as T, toAdditionalFormData, validateAdditional } from './additional-form';
+import '../auth/auth.css';
+import './additional-info.css';
 
+const SELF = '/mypage/additional';
+
+/** /mypage/additional: school, phone and student card, which an account created through Kakao lacks. */
 export default function AdditionalInfoScreen() {
-  return <PreparingScreen title="추가 정보 입력" />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const { data: profile } = useSWR<MyPageMain>(loggedIn ? MYPAGE_MAIN_PATH : null);
+  const { message, show, clear } = useFormMessage();
+  const [school, setSchool] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState({ phone: '', verified: false });
+  const [studentCard, setStudentCard] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const values = { school, email, phone: phone.phone, phoneVerified: phone.verified, studentCard };
+    const problem = validateAdditional(values);
+    if (problem) return show(problem);
+    clear();
+    setBusy(true);
+    try {
+      await saveAdditionalInfo(toAdditionalFormData(values));
+      void mutate(MYPAGE_MAIN_PATH); // my page and this screen now see the account as complete
+      window.alert(T.success);
+      const next = takeRedirectPath();
+      navigate(next && next !== SELF ? next : '/', { replace: true });
+    } catch (error) {
+      show(errorMessage(error, T.failed));
+      setBusy(false);
+    }
+  };
+
+  if (profile?.is_additional_info_provided && !busy) {
+    return (
+      <ScreenPage title={T.title} back>
+        <div className="additional">
+          <p className="additional__done">{T.done}</p>
+          <Link href="/" className="button">
+            {T.goHome}
+          </Link>
+        </div>
+      </ScreenPage>
+    );
+  }
+
+  return (
+    <ScreenPage title={T.title} back>
+      <form className="auth__form additional" onSubmit={submit} noValidate>
+        <p className="additional__intro">{T.intro}</p>
+        <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} />
+        <PhoneVerifyField
+          phone={phone.phone}
+          verified={phone.verified}
+          onChange={(value, verified) => {
+            if (verified) clear();
+            setPhone({ phone: value, verified });
+          }}
+          onReject={show}
+        />
+        <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
+        <p className="error-text" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? T.saving : T.submit}
+        </button>
+      </form>
+      {!loggedIn && <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />}
+    </ScreenPage>
+  );
 }

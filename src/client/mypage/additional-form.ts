@@ -1,0 +1,41 @@
+import { SIGNUP_MESSAGES } from '../auth/signup-form';
+
+export interface AdditionalValues {
+  school: string;
+  phone: string;
+  /** Optional: a Kakao account may already be reachable, and the server keeps the old one when this is blank. */
+  email: string;
+  phoneVerified: boolean;
+  studentCard: File | null;
+}
+
+export const ADDITIONAL_TEXTS = {
+  title: '추가 정보 입력',
+  intro: '카카오로 시작한 계정은 재학생 확인을 위해 학교, 전화번호, 학생증 사진을 한 번만 등록해 주세요.',
+  emailOptional: '이메일 (선택)',
+  submit: '저장하기',
+  saving: '저장 중...',
+  failed: '추가 정보 저장에 실패했습니다.',
+  success: '추가 정보가 저장되었습니다.',
+  done: '추가 정보가 이미 등록되어 있습니다.',
+  goHome: '홈으로 가기',
+} as const;
+
+const blank = (value: string) => value.trim() === '';
+
+/** The first problem, with the signup screen's rules and messages (spec §5 "Signup"), or null when it may be sent. */
+export function validateAdditional(v: AdditionalValues): string | null {
+  if ([v.school, v.phone].some(blank)) return SIGNUP_MESSAGES.extra;
+  if (!v.phoneVerified) return SIGNUP_MESSAGES.phoneNotVerified;
+  if (!v.studentCard) return SIGNUP_MESSAGES.studentCard;
+  return null;
+}
+
+export function toAdditionalFormData(v: AdditionalValues): FormData {
+  const form = new FormData();
+  form.append('school', v.school.trim());
+  form.append('phone', v.phone.trim());
+  if (!blank(v.email)) form.append('email', v.email.trim());
+  if (v.studentCard) form.append('student_card_image', v.studentCard);
+  return form;
+}
