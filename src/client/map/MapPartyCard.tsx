@@ -1,0 +1,56 @@
+import { useLocation } from 'wouter';
+import defaultParty from '../../../assets/images/default-party.svg';
+import type { MapParty } from '../../shared/parties';
+import { Img } from '../ui/Img';
+import { formatMapDate } from './map-date';
+import { MAP_TEXTS } from './map-texts';
+
+function PeopleIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 19.5a6.5 6.5 0 0 1 13 0M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14a6 6 0 0 1 3.5 5.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function MapPartyCard({ party }: { party: MapParty }) {
+  const [, navigate] = useLocation();
+  // Spec §3: counts default to 0 when the server leaves them out.
+  const applied = party.applied_count ?? 0;
+  const capacity = party.max_participants ?? 0;
+  const tags = party.tags ?? [];
+  return (
+    <li className="map-card" data-party-id={party.id}>
+      <div className="map-card__photo">
+        <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} loading="lazy" />
+      </div>
+      <div className="map-card__body">
+        <span className="map-card__badge">{party.place_name}</span>
+        <h3 className="map-card__title">{party.title}</h3>
+        {tags.length > 0 && (
+          <ul className="map-card__tags" aria-label={MAP_TEXTS.tags}>
+            {tags.map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+        <div className="map-card__footer">
+          <p className="map-card__meta">
+            <time dateTime={party.start_time}>{formatMapDate(party.start_time)}</time>
+            <span className="map-card__people">
+              <PeopleIcon />
+              <span className="visually-hidden">{MAP_TEXTS.attendees}</span>
+              <span>
+                {applied}/{capacity}
+              </span>
+            </span>
+          </p>
+          <button type="button" className="map-card__detail" onClick={() => navigate(`/partyinfo/${party.id}`)}>
+            {MAP_TEXTS.detail}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Ref } from 'react';
+import { Link } from 'wouter';
+import { CloseIcon } from '../ui/icons';
+import { COMMON_TEXTS } from '../ui/texts';
+import { formatMapDate } from './map-date';
+import { MAP_TEXTS } from './map-texts';
+import type { PlaceGroup } from './place-groups';
+
+interface Props {
+  group: PlaceGroup;
+  onClose: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * Spec §2: the marker's popup with the event title and place name; for a stacked marker, every party there.
+ * MapStage moves it with the marker (style.transform) on each drawn frame.
+ */
+export function MarkerPopup({ group, onClose, ref }: Props) {
+  const titleId = `map-popup-${group.key}`;
+  return (
+    <div ref={ref} className="map-popup" role="dialog" aria-labelledby={titleId}>
+      <div className="map-popup__card">
+        <p className="map-popup__place" id={titleId}>
+          {group.placeName}
+          {group.parties.length > 1 && <span className="map-popup__count">{MAP_TEXTS.partiesHere(group.parties.length)}</span>}
+        </p>
+        <ul className="map-popup__list">
+          {group.parties.map((party) => (
+            <li key={party.id}>
+              <Link href={`/partyinfo/${party.id}`} className="map-popup__title">
+                {party.title}
+              </Link>
+              <time dateTime={party.start_time}>{formatMapDate(party.start_time)}</time>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="map-popup__close" aria-label={COMMON_TEXTS.close} onClick={onClose}>
+          <CloseIcon width={16} height={16} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { MARKER_SIZE } from '../../shared/constants';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Where the image sits in the visible map: its top-left corner in screen px, and screen px per image px. */
+export interface View extends Point {
+  scale: number;
+}
+
+// Beyond 1.5 screen px per image px the 3704 px art only gets blurrier; closer zoom shows nothing new.
+export const MAX_SCALE = 1.5;
+// The marker art's tip is at (32, 62) of 64 (assets/README.md); the tip, not the box, sits on the building.
+export const MARKER_TIP_Y = (62 / 64) * MARKER_SIZE;
+// One finger on a trackpad sends tiny deltas, a mouse notch ~100 px: cap so one notch never jumps a whole level.
+const WHEEL_MAX_DELTA = 120;
+const WHEEL_SPEED = 0.0015;
+const PINCH_WHEEL_SPEED = 0.01;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The smallest scale at which the image still fills the viewport in both directions. */
+export function coverScale(viewport: Size, image: Size): number {
+  return Math.max(viewport.width / image.width, viewport.height / image.height);
+}
+
+export function clampScale(scale: number, viewport: Size, image: Size): number {
+  const min = coverScale(viewport, image);
+  return clamp(scale, min, Math.max(min, MAX_SCALE));
+}
+
+/** No gap may show: every image edge stays on or beyond the matching viewport edge. */
+export function clampView(view: View, viewport: Size, image: Size): View {
+  const scale = clampScale(view.scale, viewport, image);
+  // min(0, …) first: at exactly cover scale rounding can make the allowed range a hair "inverted".
+  const x = Math.min(0, Math.max(viewport.width - image.width * scale, view.x));
+  const y = Math.min(0, Math.max(viewport.height - image.height * scale, view.y));
+  return { x, y, scale };
+}
+
+/** Fully zoomed out, centred: the whole height (or width) of the campus is visible. */
+export function initialView(viewport: Size, image: Size): View {
+  const scale = coverScale(viewport, image);
+  return clampView(
+    { scale, x: (viewport.width - image.width * scale) / 2, y: (viewport.height - image.height * scale) / 2 },
+    viewport,
+    image,
+  );
+}
+
+export function panView(start: View, dx: number, dy: number, viewport: Size, image: Size): View {
+  return clampView({ ...start, x: start.x + dx, y: start.y + dy }, viewport, image);
+}
+
+/** Scales by `factor` keeping the image point under `about` where it is (cursor or fingers stay on the spot). */
+export function zoomAbout(view: View, about: Point, factor: number, viewport: Size, image: Size): View {
+  return pinchView(view, about, about, factor, viewport, image);
+}
+
+/**
+ * A two-finger gesture relative to its start: the image point that was under the fingers' first centre follows
+ * their current centre, and the scale follows their spread. Working from the start (not frame to frame) means
+ * rounding never accumulates into drift.
+ */
+export function pinchView(
+  start: View,
+  startCentre: Point,
+  centre: Point,
+  spreadRatio: number,
+  viewport: Size,
+  image: Size,
+): View {
+  const scale = clampScale(start.scale * spreadRatio, viewport, image);
+  const imageX = (startCentre.x - start.x) / start.scale;
+  const imageY = (startCentre.y - start.y) / start.scale;
+  return clampView({ scale, x: centre.x - imageX * scale, y: centre.y - imageY * scale }, viewport, image);
+}
+
+/** Zoom factor for one wheel event; deltaMode 1 = lines, 2 = pages. ctrlKey marks a trackpad pinch. */
+export function wheelFactor(deltaY: number, deltaMode = 0, ctrlKey = false): number {
+  const px = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
+  return Math.exp(-clamp(px, -WHEEL_MAX_DELTA, WHEEL_MAX_DELTA) * (ctrlKey ? PINCH_WHEEL_SPEED : WHEEL_SPEED));
+}
+
+/** Screen position of a normalised map point: markers are drawn in screen space so they keep their size. */
+export function markerTip(norm: Point, view: View, image: Size): Point {
+  return { x: view.x + norm.x * image.width * view.scale, y: view.y + norm.y * image.height * view.scale };
+}
+
+/** The marker's whole icon box (a finger-sized target), tip at the bottom centre. */
+export function markerContains(tip: Point, point: Point): boolean {
+  return (
+    point.x >= tip.x - MARKER_SIZE / 2 &&
+    point.x <= tip.x + MARKER_SIZE / 2 &&
+    point.y >= tip.y - MARKER_TIP_Y &&
+    point.y <= tip.y + MARKER_SIZE - MARKER_TIP_Y
+  );
+}
+
+/** Index of the marker under `point`; the last drawn (front-most) wins. -1 when none. */
+export function markerAt(tips: readonly Point[], point: Point): number {
+  for (let i = tips.length - 1; i >= 0; i -= 1) if (markerContains(tips[i], point)) return i;
+  return -1;
+}
+
+export function isOnScreen(tip: Point, viewport: Size, margin = MARKER_SIZE): boolean {
+  return tip.x > -margin && tip.x < viewport.width + margin && tip.y > -margin && tip.y < viewport.height + margin * 2;
+}

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+/** The image once it is decoded, so Konva's first draw of it never stalls a frame. */
+export function useLoadedImage(src: string): HTMLImageElement | null {
+  const [loaded, setLoaded] = useState<{ src: string; image: HTMLImageElement } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const image = new Image();
+    image.decoding = 'async';
+    image.src = src;
+    image
+      .decode()
+      .catch(() => undefined) // a failed decode still draws as a blank image; the map then shows its background
+      .then(() => {
+        if (live && image.naturalWidth > 0) setLoaded({ src, image });
+      });
+    return () => {
+      live = false;
+    };
+  }, [src]);
+  return loaded?.src === src ? loaded.image : null;
+}
