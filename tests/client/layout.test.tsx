@@ -53,12 +53,10 @@ describe('header', () => {
 describe('routes', () => {
   it.each([
     ['/mypage/edit', '프로필 수정'],
-    ['/balancegame/4', '밸런스 게임'],
-    ['/report/9', '멤버 신고하기'],
-  ])('%s shows its titled placeholder', async (path, title) => {
+    ['/report/9', '회원 신고하기'],
+  ])('%s opens its titled screen', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('이 화면은 준비 중입니다.')).toBeInTheDocument();
   });
 
   it('shows a not-found page for an unknown path', async () => {

@@ -1,5 +1,67 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { COUNTDOWN_TICK_MS } from '../../shared/constants';
+import { ApiError } from '../api/api-error';
+import { useMyParties } from '../api/my-parties';
+import { useNow } from '../lib/use-now';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { ScreenPage } from '../ui/ScreenPage';
+import { COMMON_TEXTS } from '../ui/texts';
+import { partyJustStarted, sortByTimeLeft, timeLeft } from './assist-parties';
+import { ASSIST_TEXTS as T } from './assist-texts';
+import { AssistLoginPopup } from './AssistLoginPopup';
+import { CountdownBanner } from './CountdownBanner';
+import { PartyCarousel } from './PartyCarousel';
+import { StartModal } from './StartModal';
+import './assist.css';
 
 export default function AssistScreen() {
-  return <PreparingScreen title="파티비서" back={false} />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const { data, error, isLoading, isValidating, mutate } = useMyParties(loggedIn);
+  const now = useNow(COUNTDOWN_TICK_MS);
+  // "Arrives while on the screen": only starts after this moment open the start modal.
+  const [openedAt] = useState(() => Date.now());
+  const needsLogin = !loggedIn || (error instanceof ApiError && error.status === 401);
+
+  const parties = data ? sortByTimeLeft(data, now) : [];
+  const started = data ? partyJustStarted(data, openedAt, now) : null;
+
+  return (
+    <ScreenPage title={T.title}>
+      {needsLogin ? (
+        <AssistLoginPopup />
+      ) : isLoading ? (
+        <p className="status-text">{COMMON_TEXTS.loading}</p>
+      ) : error && !data ? (
+        <div className="assist-state" role="alert">
+          <p className="assist-state__main">{T.loadFailed}</p>
+          <button type="button" className="button button--small" disabled={isValidating} onClick={() => void mutate()}>
+            {T.retry}
+          </button>
+        </div>
+      ) : parties.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <CountdownBanner title={parties[0].title} msLeft={timeLeft(parties[0], now)} />
+          <PartyCarousel parties={parties} now={now} />
+        </>
+      )}
+      {started && <StartModal partyId={started.id} />}
+    </ScreenPage>
+  );
+}
+
+function EmptyState() {
+  const [, navigate] = useLocation();
+  return (
+    <div className="assist-state">
+      <p className="assist-state__main">{T.empty}</p>
+      <p className="assist-state__hint">{T.emptyHint}</p>
+      <button type="button" className="button button--small" onClick={() => navigate('/')}>
+        {T.browse}
+      </button>
+    </div>
+  );
 }

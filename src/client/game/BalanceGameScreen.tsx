@@ -1,5 +1,84 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { ApiError } from '../api/api-error';
+import { BackIcon } from '../ui/icons';
+import { GAME_TEXTS as T } from './game-texts';
+import { QuestionSlider } from './QuestionSlider';
+import { useRound } from './use-round';
+import { useVote } from './use-vote';
+import './game.css';
+
+const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+function loadError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return T.roundNotFound;
+  if (error instanceof ApiError && error.status === 403) return T.forbidden;
+  return T.loadFailed;
+}
 
 export default function BalanceGameScreen() {
-  return <PreparingScreen title="밸런스 게임" />;
+  const [, navigate] = useLocation();
+  const roundId = parseId(useParams<{ roundId: string }>().roundId);
+  return (
+    <section className="screen game">
+      <div className="screen__bar">
+        {/* Spec §2: back goes home, not to the lobby the game was started from. */}
+        <button type="button" className="icon-button" aria-label={T.back} onClick={() => navigate('/')}>
+          <BackIcon />
+        </button>
+        <h1 className="screen__title">{T.title}</h1>
+      </div>
+      {roundId === null ? <p className="error-text" role="alert">{T.roundNotFound}</p> : <Game roundId={roundId} />}
+    </section>
+  );
+}
+
+function Game({ roundId }: { roundId: number }) {
+  const [, navigate] = useLocation();
+  const { data, error, mutate, update } = useRound(roundId);
+  const { vote, pending, error: voteError } = useVote(
+    (res) => update(res.question_id, res.vote_a_count, res.vote_b_count, true),
+    () => void mutate(),
+  );
+  const [wanted, setIndex] = useState(0);
+  const questions = data?.questions ?? [];
+  const count = questions.length;
+  const index = Math.min(wanted, Math.max(0, count - 1));
+
+  if (error && !data) {
+    return (
+      <div className="game__state" role="alert">
+        <p>{loadError(error)}</p>
+        <button type="button" className="button button--small" onClick={() => navigate('/')}>
+          {T.goHome}
+        </button>
+      </div>
+    );
+  }
+  if (count === 0) return <p className="status-text">{T.loading}</p>;
+
+  return (
+    <>
+      <div className="game__head">
+        <p className="game__counter" aria-live="polite">
+          {T.counter(index + 1, count)}
+        </p>
+        <h2 className="game__prompt">{T.prompt}</h2>
+        <div
+          className="game__progress"
+          role="progressbar"
+          aria-label={T.progress}
+          aria-valuemin={1}
+          aria-valuemax={count}
+          aria-valuenow={index + 1}
+        >
+          <div className="game__progress-fill" style={{ width: `${((index + 1) / count) * 100}%` }} />
+        </div>
+      </div>
+      <QuestionSlider questions={questions} index={index} onIndex={setIndex} pending={pending} onVote={(q, c) => void vote(q, c)} />
+      <p className="error-text" role="alert">
+        {voteError}
+      </p>
+    </>
+  );
 }

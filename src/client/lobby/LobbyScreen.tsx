@@ -1,5 +1,87 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { Link, useParams } from 'wouter';
+import vsImage from '../../../assets/images/vs.svg';
+import { WS_CLOSE } from '../../shared/live';
+import { ScreenPage } from '../ui/ScreenPage';
+import { LOBBY_TEXTS as T, STATUS_LABELS } from './lobby-texts';
+import { useLobby } from './use-lobby';
+import { useStandbyToggle } from './use-standby-toggle';
+import './lobby.css';
+
+const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 export default function LobbyScreen() {
-  return <PreparingScreen title="파티 대기실" />;
+  const partyId = parseId(useParams<{ partyId: string }>().partyId);
+  return (
+    <ScreenPage title={T.title} back>
+      {partyId === null ? <p className="error-text" role="alert">{T.noPartyId}</p> : <Lobby partyId={partyId} />}
+    </ScreenPage>
+  );
+}
+
+const REFUSED: Record<number, string> = {
+  [WS_CLOSE.unauthorized]: T.unauthorized,
+  [WS_CLOSE.forbidden]: T.forbidden,
+  [WS_CLOSE.notFound]: T.notFound,
+};
+
+function Lobby({ partyId }: { partyId: number }) {
+  const { socket, counts, isStandby, applyToggle } = useLobby(partyId);
+  const { toggle, busy, error } = useStandbyToggle(partyId, applyToggle);
+
+  const connectionError = socket.createFailed
+    ? T.socketFailed
+    : socket.refusedCode !== null
+      ? (REFUSED[socket.refusedCode] ?? T.socketFailed)
+      : socket.status === 'reconnecting' && socket.attempts > 0
+        ? T.connectionError(socket.attempts)
+        : '';
+
+  return (
+    <div className="lobby">
+      <p className={`lobby-status lobby-status--${socket.status}`} role="status">
+        <span className="lobby-status__dot" aria-hidden="true" />
+        {STATUS_LABELS[socket.status]}
+      </p>
+
+      <div className="lobby-hero">
+        <img className="lobby-hero__art" src={vsImage} alt="" width={96} height={96} />
+        <p className="lobby-hero__text">{T.heroTitle}</p>
+      </div>
+
+      <dl className="lobby-counts">
+        <div>
+          <dt>{T.participants}</dt>
+          <dd>{counts ? T.people(counts.participation_count) : '-'}</dd>
+        </div>
+        <div>
+          <dt>{T.standby}</dt>
+          <dd className="lobby-counts__standby">{counts ? T.people(counts.standby_count) : '-'}</dd>
+        </div>
+      </dl>
+
+      <p className="lobby-hint">{isStandby ? T.hintOn : T.hintOff}</p>
+
+      <div className="lobby-errors">
+        <p className="error-text" role="alert">
+          {connectionError}
+        </p>
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      </div>
+
+      <button
+        type="button"
+        className={isStandby ? 'button button--ghost lobby-toggle' : 'button lobby-toggle'}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        {busy ? T.busy : isStandby ? T.cancel : T.join}
+      </button>
+
+      <Link href={`/participants/${partyId}`} className="lobby-link">
+        {T.participantsLink}
+      </Link>
+    </div>
+  );
 }

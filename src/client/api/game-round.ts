@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import type { GameRound, VoteResponse } from '../../shared/live';
+import { apiFetch } from './client';
+
+export const roundPath = (roundId: number) => `/api/v1/game/rounds/${roundId}/`;
+
+/** `pollMs` > 0 re-reads the round on that interval (the game's fallback while its socket is down). */
+export function useGameRound(roundId: number | null, pollMs: number) {
+  return useSWR<GameRound>(roundId ? roundPath(roundId) : null, { refreshInterval: pollMs });
+}
+
+export function voteOnQuestion(questionId: number, choice: 'A' | 'B'): Promise<VoteResponse> {
+  return apiFetch<VoteResponse>(`/api/v1/game/questions/${questionId}/vote/`, { method: 'POST', json: { choice } });
+}

@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import type { MyParty } from '../../shared/live';
+import { fetcher } from './client';
+
+export const MY_PARTIES_PATH = '/api/partyassist/myparties/';
+
+/** Spec §7: a plain list or a paginated {results}; both become a list. */
+export function toPartyList(body: unknown): MyParty[] {
+  if (Array.isArray(body)) return body as MyParty[];
+  const results = (body as { results?: unknown } | null)?.results;
+  return Array.isArray(results) ? (results as MyParty[]) : [];
+}
+
+const fetchMyParties = async (path: string) => toPartyList(await fetcher<unknown>(path));
+
+/** Spec §5: only called when an access key exists (`enabled`). */
+export function useMyParties(enabled: boolean) {
+  return useSWR<MyParty[]>(enabled ? MY_PARTIES_PATH : null, fetchMyParties);
+}

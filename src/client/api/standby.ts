@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import type { ParticipantEntry, StandbyState } from '../../shared/live';
+import { apiFetch } from './client';
+
+export const participantsPath = (partyId: number) => `/api/partyassist/standby/${partyId}/participants/`;
+
+/** Confirmed participants of a party (the lobby reads the caller's own standby from it too). */
+export function useParticipants(partyId: number | null) {
+  return useSWR<ParticipantEntry[]>(partyId ? participantsPath(partyId) : null);
+}
+
+export function toggleStandby(partyId: number): Promise<StandbyState> {
+  return apiFetch<StandbyState>(`/api/partyassist/standby/${partyId}/toggle/`, { method: 'POST' });
+}

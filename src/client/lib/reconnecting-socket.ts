@@ -1,0 +1,110 @@
+import { RECONNECT_BASE_MS, RECONNECT_MAX_MS } from '../../shared/constants';
+import { WS_CLOSE } from '../../shared/live';
+
+export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+/** The part of the browser's WebSocket the live screens need; tests inject a fake with the same shape. */
+export interface SocketLike {
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface ReconnectingSocketOptions {
+  /** Called before every attempt: the access token in the URL may have been refreshed since the last one. */
+  url: () => string;
+  onMessage: (data: unknown) => void;
+  onStatus?: (status: SocketStatus, attempts: number) => void;
+  /** The server refused us for good (4401 / 4403 / 4404): retrying cannot help. */
+  onRefused?: (code: number) => void;
+  /** The browser would not even create the socket (bad URL, blocked scheme). */
+  onCreateFailed?: (error: unknown) => void;
+  create?: SocketFactory;
+}
+
+const REFUSALS: ReadonlySet<number> = new Set([WS_CLOSE.unauthorized, WS_CLOSE.forbidden, WS_CLOSE.notFound]);
+
+/** Spec §4 "Lobby connection": 500 ms doubling per attempt, capped at 30 s; `attempt` counts from 1. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(RECONNECT_BASE_MS * 2 ** Math.max(0, attempt - 1), RECONNECT_MAX_MS);
+}
+
+const browserSocket: SocketFactory = (url) => new WebSocket(url);
+
+/**
+ * A socket that comes back after any close except the ones that mean "stop": our own leave (1000) and the
+ * server's refusals. The attempt counter resets on every successful open, so a flaky phone network that
+ * reconnects fine never drifts up to the 30 s cap.
+ */
+export function openReconnectingSocket(options: ReconnectingSocketOptions): { close: () => void } {
+  const create = options.create ?? browserSocket;
+  let socket: SocketLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let attempts = 0;
+  let stopped = false;
+
+  const status = (s: SocketStatus) => options.onStatus?.(s, attempts);
+
+  const connect = () => {
+    timer = null;
+    if (stopped) return;
+    status(attempts === 0 ? 'connecting' : 'reconnecting');
+    let next: SocketLike;
+    try {
+      next = create(options.url());
+    } catch (error) {
+      stopped = true;
+      status('disconnected');
+      options.onCreateFailed?.(error);
+      return;
+    }
+    socket = next;
+    next.onopen = () => {
+      attempts = 0;
+      status('connected');
+    };
+    next.onmessage = (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        return; // not ours to understand; the protocol is JSON only
+      }
+      options.onMessage(data);
+    };
+    next.onerror = () => undefined; // a close always follows; that is where we decide
+    next.onclose = (event) => {
+      if (socket !== next) return;
+      socket = null;
+      if (stopped || event.code === WS_CLOSE.normal) {
+        status('disconnected');
+        return;
+      }
+      if (REFUSALS.has(event.code)) {
+        stopped = true;
+        status('disconnected');
+        options.onRefused?.(event.code);
+        return;
+      }
+      attempts += 1;
+      status('reconnecting');
+      timer = setTimeout(connect, reconnectDelay(attempts));
+    };
+  };
+
+  connect();
+
+  return {
+    close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const current = socket;
+      socket = null;
+      current?.close(WS_CLOSE.normal, 'leaving');
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameRound, Question } from '../../src/shared/live';
+import { FakeSocket } from './live-fake-socket';
+import { server } from './msw/server';
+import { renderApp, signInAs } from './render-app';
+
+// jsdom has no canvas: Konva's nodes become plain elements, so the gauge's labels can still be read.
+vi.mock('react-konva/lib/ReactKonvaCore', () => ({
+  Stage: ({ children }: { children: ReactNode }) => <div data-testid="gauge-stage">{children}</div>,
+  Layer: ({ children }: { children: ReactNode }) => <>{children}</>,
+  Rect: () => null,
+  Text: ({ text }: { text: string }) => <span data-testid="gauge-label">{text}</span>,
+}));
+
+const q = (id: number, extra: Partial<Question> = {}): Question => ({
+  id,
+  a_text: `A안 ${id}`,
+  b_text: `B안 ${id}`,
+  vote_a_count: 0,
+  vote_b_count: 0,
+  has_voted: false,
+  ...extra,
+});
+const ROUND: GameRound = { id: 3, party_id: 5, questions: [q(11), q(12), q(13), q(14), q(15)] };
+
+function serveRound(round: GameRound | (() => GameRound), status = 200) {
+  let calls = 0;
+  server.use(
+    http.get('/api/v1/game/rounds/:id/', () => {
+      calls += 1;
+      return HttpResponse.json(typeof round === 'function' ? round() : round, { status });
+    }),
+  );
+  return () => calls;
+}
+
+function serveVote(body: JsonBodyType, status = 201, gate?: Promise<void>) {
+  const votes: unknown[] = [];
+  server.use(
+    http.post('/api/v1/game/questions/:id/vote/', async ({ params, request }) => {
+      votes.push({ id: Number(params.id), ...((await request.json()) as object) });
+      await gate;
+      return HttpResponse.json(body, { status });
+    }),
+  );
+  return votes;
+}
+
+const current = () => screen.getAllByRole('group').find((g) => g.getAttribute('aria-hidden') !== 'true')!;
+
+beforeEach(() => {
+  FakeSocket.reset();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+  signInAs();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('/balancegame/:roundId', () => {
+  it('shows the loading text, then the first question with its counter, prompt, VS and progress', async () => {
+    let answer = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/v1/game/rounds/:id/', async () => {
+        await gate;
+        return HttpResponse.json(ROUND);
+      }),
+    );
+    renderApp('/balancegame/3');
+    expect(await screen.findByText('질문을 불러오는 중...')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('1 / 5')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '둘 중 하나만 고른다면?' })).toBeInTheDocument();
+    const slide = current();
+    expect(within(slide).getByRole('button', { name: /A안 11/ })).toBeEnabled();
+    expect(within(slide).getByRole('button', { name: /B안 11/ })).toBeEnabled();
+    expect(within(slide).getByRole('img', { name: 'VS' })).toBeInTheDocument();
+    expect(within(slide).getByText('0명 참여')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(FakeSocket.last().url).toMatch(/^ws:\/\/.+\/ws\/game\/round\/3\/\?token=access-1$/);
+  });
+
+  it('moves between questions with the buttons and the arrow keys', async () => {
+    serveRound(ROUND);
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: '다음 질문' }));
+    expect(screen.getByText('2 / 5')).toBeInTheDocument();
+    expect(within(current()).getByRole('button', { name: /A안 12/ })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    await ui.user.keyboard('{ArrowRight}');
+    expect(screen.getByText('3 / 5')).toBeInTheDocument();
+    await ui.user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByText('1 / 5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '이전 질문' })).toBeDisabled();
+  });
+
+  it('disables both buttons with 투표 중... while voting, ignores a second tap, then keeps them disabled', async () => {
+    serveRound(ROUND);
+    let answer = () => undefined as void;
+    const votes = serveVote({ question_id: 11, vote_a_count: 1, vote_b_count: 0, has_voted: true }, 201, new Promise((r) => (answer = r)));
+    const ui = renderApp('/balancegame/3');
+    const a = await screen.findByRole('button', { name: /A안 11/ });
+    const b = within(current()).getByRole('button', { name: /B안 11/ });
+    await ui.user.click(a);
+    expect(within(current()).getByText('투표 중...')).toBeInTheDocument();
+    expect(a).toBeDisabled();
+    expect(b).toBeDisabled();
+    await ui.user.click(b); // disabled: nothing is sent
+    answer();
+    expect(await within(current()).findByText('A 1표 (100%), B 0표 (0%)')).toBeInTheDocument();
+    expect(within(current()).getByText('1명 참여')).toBeInTheDocument();
+    expect(within(current()).queryByText('투표 중...')).not.toBeInTheDocument();
+    expect(a).toBeDisabled();
+    expect(b).toBeDisabled();
+    expect(votes).toEqual([{ id: 11, choice: 'A' }]);
+  });
+
+  it('keeps the buttons disabled for a question the student already voted on', async () => {
+    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, vote_b_count: 2 })] });
+    renderApp('/balancegame/3');
+    expect(await screen.findByRole('button', { name: /A안 11/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /B안 11/ })).toBeDisabled();
+  });
+
+  it('moves the gauge on vote_update and shows labels only above 10%', async () => {
+    serveRound(ROUND);
+    renderApp('/balancegame/3');
+    await screen.findByText('1 / 5');
+    const socket = FakeSocket.last();
+    socket.open();
+    socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 1, vote_b_count: 9 } });
+    const slide = current();
+    expect(within(slide).getByText('A 1표 (10%), B 9표 (90%)')).toBeInTheDocument();
+    expect(within(slide).getByText('10명 참여')).toBeInTheDocument();
+    expect(within(slide).getAllByTestId('gauge-label').map((l) => l.textContent)).toEqual(['90%']);
+
+    socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 3, vote_b_count: 9 } });
+    expect(within(slide).getAllByTestId('gauge-label').map((l) => l.textContent)).toEqual(['25%', '75%']);
+    // Another question's update leaves this one alone; junk frames are ignored.
+    socket.push({ type: 'vote_update', data: { question_id: 12, vote_a_count: 4, vote_b_count: 0 } });
+    socket.push({ type: 'vote_update', data: { question_id: 11 } });
+    expect(within(slide).getByText('12명 참여')).toBeInTheDocument();
+  });
+
+  it('polls the round every 10 s while the socket is closed, and stops once it reopens', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let a = 0;
+    const calls = serveRound(() => ({ ...ROUND, questions: [q(11, { vote_a_count: a })] }));
+    renderApp('/balancegame/3');
+    await screen.findByText('1 / 1');
+    FakeSocket.last().open();
+    await act(async () => vi.advanceTimersByTimeAsync(25_000));
+    expect(calls()).toBe(1);
+
+    FakeSocket.last().drop(1006);
+    a = 2;
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls()).toBe(2);
+    expect(await screen.findByText('2명 참여')).toBeInTheDocument();
+
+    FakeSocket.last().open(); // the reconnect (after 500 ms) has been made by now
+    const after = calls();
+    await act(async () => vi.advanceTimersByTimeAsync(30_000));
+    expect(calls()).toBe(after);
+  });
+
+  it.each([
+    [404, '라운드를 찾을 수 없거나 종료되었습니다.'],
+    [403, '파티 참가자만 접근할 수 있습니다.'],
+    [500, '게임 데이터를 불러오지 못했습니다.'],
+  ])('a round answered %i says so', async (status, text) => {
+    serveRound({ detail: 'x' } as unknown as GameRound, status);
+    renderApp('/balancegame/3');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    [403, { detail: 'x' }, '파티 참가자만 투표할 수 있습니다.'],
+    [400, { detail: '이미 투표했습니다.' }, '이미 투표했습니다.'],
+    [400, {}, '이미 투표했거나 잘못된 요청입니다.'],
+    [500, {}, '투표 중 오류가 발생했습니다.'],
+  ])('a vote answered %i says so', async (status, body, text) => {
+    serveRound(ROUND);
+    serveVote(body, status);
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: /B안 11/ }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('goes home with the back button', async () => {
+    serveRound(ROUND);
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: '홈으로' }));
+    expect(ui.currentPath()).toBe('/');
+  });
+});
+
+describe('useVote', () => {
+  it('ignores a repeated vote on a question while the first is in flight', async () => {
+    const { renderHook, waitFor } = await import('@testing-library/react');
+    const { useVote } = await import('../../src/client/game/use-vote');
+    const votes = serveVote({ question_id: 11, vote_a_count: 1, vote_b_count: 0, has_voted: true }, 201);
+    const voted = vi.fn();
+    const { result } = renderHook(() => useVote(voted, () => undefined));
+    await act(async () => {
+      void result.current.vote(q(11), 'A');
+      void result.current.vote(q(11), 'B');
+    });
+    await waitFor(() => expect(voted).toHaveBeenCalledTimes(1));
+    expect(votes).toEqual([{ id: 11, choice: 'A' }]);
+  });
+});
