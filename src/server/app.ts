@@ -1,3 +1,4 @@
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
     throwFileSizeLimit: true,
   });
+  // Weak ETags on every answer: a list that did not change costs a phone a 304 instead of the whole body.
+  await app.register(etag, { weak: true });
   await app.register(websocket, {
     options: { maxPayload: 4 * 1024 },
     // Graceful shutdown: 1001 "going away" tells clients to reconnect (to another instance), unlike a bare close.

@@ -60,6 +60,19 @@ describe('party lists and detail', () => {
     expect(asA.my_participation).toEqual({ id: joined.json().id, status: 'pending' });
   });
 
+  it('answers 304 to an unchanged list and shows a join at once', async () => {
+    const partyId = await createParty(t, { title: '캐시 파티' });
+    const first = await t.app.inject({ method: 'GET', url: '/api/homemap/home/' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    expect((await t.app.inject({ method: 'GET', url: '/api/homemap/home/', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const [s] = await createStudents(t, 1);
+    await t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: s.auth });
+    const after = await t.app.inject({ method: 'GET', url: '/api/homemap/home/', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().find((p: { id: number }) => p.id === partyId).applied_count).toBe(1);
+  });
+
   it('answers 404 in Korean for an unknown party', async () => {
     for (const url of ['/api/detailview/parties/424242/', '/api/detailview/parties/nope/']) {
       const res = await t.app.inject({ method: 'GET', url });

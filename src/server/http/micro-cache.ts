@@ -1,0 +1,24 @@
+/**
+ * A one-second cache for public lists every visitor sees the same (home, map). On a busy evening most requests
+ * then cost no query; this instance drops it on any successful write, so a student never sees their own join lag,
+ * and other instances are at most `ttlMs` behind. Keys include the injected clock's second so tests that move time
+ * never read a list from another moment.
+ */
+export function createMicroCache<T>(ttlMs = 1000) {
+  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  return {
+    get(key: string, compute: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      const now = Date.now();
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      const value = compute();
+      entries.set(key, { at: now, value });
+      value.catch(() => entries.delete(key)); // never keep a failure
+      if (entries.size > 100) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
