@@ -1,12 +1,59 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // Registered by the client itself (src/client/lib/service-worker.ts), only in production builds.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'sw.js',
+      manifest: {
+        name: '파티온 - 캠퍼스 파티 찾기',
+        short_name: '파티온',
+        description: '캠퍼스 지도에서 파티를 찾고, 보증금으로 참가하고, 밸런스 게임으로 친해지는 대학생 파티 앱',
+        lang: 'ko',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#ff6b3d',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/art/icons/app-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/art/icons/app-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/art/icons/app-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell and every hashed asset (which includes the map art imported by the map screen).
+        globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // Never answer these with the SPA shell: the API, sockets, the OAuth round trip and uploads are the server's.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/oauth\//, /^\/media\//, /^\/art\//],
+        // Our own art (place photos, icons) is immutable enough to serve from cache first. Nothing under /api is
+        // ever cached by the worker: authenticated answers must not outlive a logout.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/art/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'partyon-art', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   publicDir: 'public',
   build: { outDir: 'dist/client', emptyOutDir: true, assetsInlineLimit: 2048 },
   server: {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders';
+import { registerServiceWorker } from './lib/service-worker';
 import { AppRoutes } from './routes';
 import './app.css';
 
@@ -14,3 +15,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+void registerServiceWorker();

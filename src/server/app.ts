@@ -77,6 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   installAuth(app, ctx);
+  // API answers for a logged-in student are never stored by a browser or a proxy (a shared phone, a logout);
+  // public ones may be kept but are revalidated, which the ETag makes cheap.
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+    const personal = !!req.headers.authorization || req.url.startsWith('/api/ops/');
+    reply.header('Cache-Control', personal ? 'private, no-store' : 'no-cache');
+    reply.header('Vary', 'Authorization');
+  });
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
+import { clearRuntimeCaches } from '../lib/service-worker';
 import type { TokenPair } from '../../shared/auth';
 import { fetchLocalUser } from '../api/profile';
 import { clearTokens, storeTokens } from '../api/token-store';
@@ -38,6 +39,7 @@ export function useLogout() {
   return useCallback(
     (to = '/login') => {
       clearTokens();
+      void clearRuntimeCaches();
       setToken(null);
       setUser(null);
       void mutate(() => true, undefined, { revalidate: false });
