@@ -1,6 +1,8 @@
+import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../shared/constants';
 import { createAccessTokens } from './auth/access-token';
@@ -65,6 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
     throwFileSizeLimit: true,
   });
+  // API JSON is compressed on the fly (lists are small but phones are on campus Wi-Fi); static files come
+  // precompressed from the build (see static-files.ts), so the plugin leaves them alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   // Weak ETags on every answer: a list that did not change costs a phone a 304 instead of the whole body.
   await app.register(etag, { weak: true });
   await app.register(websocket, {

@@ -18,6 +18,7 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx) {
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Hashed build output never changes under one name; everything else is revalidated.
       setHeaders: (res, path) => {
         const hashed = path.includes(`${join(clientDir, 'assets')}`);
@@ -48,7 +49,7 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx) {
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = req.method === 'GET' && !NOT_SPA.test(req.url) && (req.headers.accept ?? '').includes('text/html');
     if (hasClient && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', clientDir!);
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', clientDir!, { preCompressed: true } as never);
     }
     return reply.status(404).send({ detail: M.notFound });
   });
