@@ -14,6 +14,7 @@ export const API_MESSAGES = {
   imageType: 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.',
   imageBroken: '사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.',
   imageTooLarge: '사진은 5MB 이하만 올릴 수 있습니다.',
+  bodyTooLarge: '요청이 너무 큽니다. 내용을 줄여 다시 보내 주세요.',
   loginFailed: '아이디 또는 비밀번호가 일치하지 않습니다.',
   loginRequired: '로그인이 필요합니다.',
   tokenInvalid: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',

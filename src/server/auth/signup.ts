@@ -17,7 +17,7 @@ const TAKEN = { username: M.usernameTaken, email: M.emailTaken, phone: M.phoneTa
 export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: number; username: string }> {
   const errors: Record<string, string[]> = {};
   const parsed = signupFields.safeParse(body.fields);
-  if (!parsed.success) Object.assign(errors, zodToBody(parsed.error));
+  if (!parsed.success) Object.assign(errors, zodToBody(parsed.error, body.fields));
   const card = body.files.student_card_image;
   if (!card) errors.student_card_image = [M.studentCardMissing];
   if (Object.keys(errors).length || !parsed.success || !card) throw new HttpError(400, errors);

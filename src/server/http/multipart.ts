@@ -15,13 +15,19 @@ export async function readMultipart(req: FastifyRequest, fileFields: string[]): 
   if (!req.isMultipart()) throw detail(400, M.invalidBody);
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (fileFields.includes(part.fieldname) && bytes.length > 0) files[part.fieldname] = bytes;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (fileFields.includes(part.fieldname) && bytes.length > 0) files[part.fieldname] = bytes;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // The plugin's own limits carry a status (413); anything else is a body the parser could not read.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw detail(400, M.invalidBody);
   }
   return { fields, files };
 }

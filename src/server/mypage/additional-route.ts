@@ -19,7 +19,7 @@ export async function additionalInfoRoute(app: FastifyInstance, ctx: Ctx) {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['student_card_image']);
     const parsed = additionalInfoFields.safeParse(fields);
-    const errors: Record<string, string[]> = parsed.success ? {} : (zodToBody(parsed.error) as Record<string, string[]>);
+    const errors: Record<string, string[]> = parsed.success ? {} : (zodToBody(parsed.error, fields) as Record<string, string[]>);
     if (!files.student_card_image) errors.student_card_image = [M.studentCardMissing];
     if (Object.keys(errors).length || !parsed.success) throw new HttpError(400, errors);
     const f = parsed.data;

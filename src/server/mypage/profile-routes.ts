@@ -49,7 +49,12 @@ export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
       profileImage = await ctx.storage.savePublic('avatars', image.ext, image.bytes);
     }
     const nextIntro = 'intro' in fields || 'bio' in fields ? intro : before.intro;
-    await ctx.db.update(users).set({ intro: nextIntro, profileImage }).where(eq(users.id, userId));
+    try {
+      await ctx.db.update(users).set({ intro: nextIntro, profileImage }).where(eq(users.id, userId));
+    } catch (err) {
+      if (profileImage && profileImage !== before.profileImage) await ctx.storage.removePublic(profileImage);
+      throw err;
+    }
     if (before.profileImage && before.profileImage !== profileImage) await ctx.storage.removePublic(before.profileImage);
     return { intro: nextIntro, profile_image: profileImage };
   });

@@ -11,6 +11,8 @@ import { payParticipation } from '../reserve/pay';
 import { requireOps } from './guard';
 import { createParty } from './party-routes';
 
+const DEMO_DEPOSIT = 1000;
+
 /**
  * `npm run ops -- demo`: a party starting in a few minutes, already joined and paid by the demo students, so two
  * browser windows can reach the lobby and the game without waiting for a real party.
@@ -19,10 +21,12 @@ export async function opsDemoRoute(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/ops/demo/', { preHandler: requireOps(ctx) }, async (req, reply) => {
     const body = opsDemoCreate.parse(req.body ?? {});
     const students = await ctx.db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, points: users.points })
       .from(users)
       .where(inArray(users.username, DEMO_STUDENTS.map((s) => s.username)));
     if (!students.length) throw detail(400, '데모 학생 계정이 없습니다. 데모 캠퍼스가 시드된 데이터베이스에서 실행해 주세요.');
+    // Checked before anything is created: a refusal must not leave half a demo behind.
+    if (students.some((s) => s.points < DEMO_DEPOSIT)) throw detail(400, '포인트가 부족한 데모 학생이 있습니다. 먼저 포인트를 지급해 주세요.');
     const [place] = await ctx.db.select({ id: places.id }).from(places).orderBy(asc(places.id)).limit(1);
     if (!place) throw detail(400, '장소가 없습니다. 먼저 장소를 추가해 주세요.');
     const start = new Date(ctx.clock.now().getTime() + body.minutes * 60_000);
@@ -32,7 +36,7 @@ export async function opsDemoRoute(app: FastifyInstance, ctx: Ctx) {
       place_id: place.id,
       start_time: start.toISOString(),
       max_participants: 8,
-      deposit: 1000,
+      deposit: DEMO_DEPOSIT,
       tags: ['데모', '밸런스게임'],
     });
     const joined: string[] = [];

@@ -4,11 +4,13 @@ import type { WebSocket } from 'ws';
 import { type PartySocketMessage, type RoundSocketMessage, WS_CLOSE } from '../../shared/live';
 import type { Ctx } from '../context';
 import { questions, rounds } from '../db/schema/game';
+import { users } from '../db/schema/users';
 import { confirmedParticipation } from '../partyassist/membership';
 import { standbyCounts } from '../partyassist/standby-counts';
 import { partyChannel, roundChannel } from './socket-hub';
 
 const ID = /^[1-9]\d{0,9}$/;
+const toId = (raw: string) => (ID.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
 /** Browsers always send Origin on a websocket; a page on another site must not ride a student's token. */
 function originAllowed(ctx: Ctx, req: FastifyRequest): boolean {
@@ -33,7 +35,8 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
   }
   const token = (req.query as { token?: unknown }).token;
   const userId = typeof token === 'string' ? await ctx.tokens.verify(token) : null;
-  if (userId === null) {
+  const [account] = userId === null ? [] : await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  if (userId === null || !account || account.deletedAt) {
     socket.close(WS_CLOSE.unauthorized, 'unauthorized');
     return null;
   }
@@ -58,7 +61,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     socket.on('error', () => undefined);
     socket.on('message', () => undefined); // the protocol is server → client only
     const raw = (req.params as { partyId: string }).partyId;
-    const admitted = await admit(ctx, socket, req, async () => (ID.test(raw) ? Number(raw) : null)).catch(() => null);
+    const admitted = await admit(ctx, socket, req, async () => toId(raw)).catch(() => (socket.close(1011, 'server error'), null));
     if (!admitted || socket.readyState !== socket.OPEN) return;
     const { partyId } = admitted;
     ctx.hub.join(partyChannel(partyId), socket);
@@ -72,12 +75,12 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     socket.on('error', () => undefined);
     socket.on('message', () => undefined);
     const raw = (req.params as { roundId: string }).roundId;
-    const roundId = ID.test(raw) ? Number(raw) : null;
+    const roundId = toId(raw);
     const admitted = await admit(ctx, socket, req, async () => {
       if (roundId === null) return null;
       const [round] = await ctx.db.select({ partyId: rounds.partyId }).from(rounds).where(eq(rounds.id, roundId));
       return round?.partyId ?? null;
-    }).catch(() => null);
+    }).catch(() => (socket.close(1011, 'server error'), null));
     if (!admitted || roundId === null || socket.readyState !== socket.OPEN) return;
     ctx.hub.join(roundChannel(roundId), socket);
     // Resync after a reconnect: the current counts of every question.

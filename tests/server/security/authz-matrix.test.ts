@@ -1,0 +1,401 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rounds } from '../../../src/server/db/schema/game';
+import { API_MESSAGES as M } from '../../../src/shared/api-messages';
+import {
+  bearer,
+  createParty,
+  createStudent,
+  createStudents,
+  createTestApp,
+  loginAs,
+  multipart,
+  type TestApp,
+  tinyPng,
+  tokenFor,
+} from '../../helpers/test-app';
+import { describeEachDb } from '../../helpers/test-db';
+import { paidParty, toggle } from '../live/live-helpers';
+import { koreanErrorMessages } from './security-helpers';
+
+/**
+ * Every endpoint of spec §7, the additions (history, withdraw, additional info, Kakao config) and every /api/ops/
+ * endpoint, called as a guest, as another student, as the party's participant (or the record's owner) and as an
+ * operator. Operators hold only X-Ops-Token, never a student token: a student token on /api/ops/ is 401, and the
+ * ops token on a student endpoint is 401.
+ */
+
+type Role = 'guest' | 'other' | 'member' | 'ops';
+const ROLES: Role[] = ['guest', 'other', 'member', 'ops'];
+type Headers = Record<string, string>;
+type Request = { payload?: unknown; headers?: Headers };
+
+interface Fixture {
+  t: TestApp;
+  auth: Record<Role, Headers>;
+  other: { id: number };
+  member: { id: number };
+  mate: { id: number };
+  carded: { id: number; username: string; password: string };
+  live: number; // started 5 min ago; member and mate confirmed, round created
+  roundId: number;
+  questionId: number;
+  upcoming: number; // in 48 h; member paid
+  memberParticipation: number;
+  open: number; // in 48 h; member pending — for join
+  leave: number; // in 48 h; member pending — for leave
+  toCancel: number;
+  notificationId: number;
+  reportId: number;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  url: (fx: Fixture) => string;
+  body?: (fx: Fixture, role: Role) => Promise<Request> | Request;
+  /** Who the student roles are for this row, when the shared actors would be changed for good (withdrawal). */
+  actors?: (fx: Fixture, role: Role) => Promise<Headers>;
+  expect: Record<Role, number>;
+}
+
+const json = (payload: unknown): Request => ({ payload });
+const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image'): Promise<Request> =>
+  multipart(fields, withCard ? { [withCard]: { bytes: await tinyPng(), name: 'photo.png', type: 'image/png' } } : {});
+
+let uniq = 0;
+const next = () => (uniq += 1);
+const phone = () => `0103${String(process.pid % 100).padStart(2, '0')}${String(next()).padStart(5, '0')}`;
+
+const student = (ok: number, otherStatus = ok): Record<Role, number> => ({ guest: 401, other: otherStatus, member: ok, ops: 401 });
+const everyone = (status: number): Record<Role, number> => ({ guest: status, other: status, member: status, ops: status });
+const opsOnly = (ok: number): Record<Role, number> => ({ guest: 401, other: 401, member: 401, ops: ok });
+
+const ROWS: Row[] = [
+  // Public reads (spec §6: visitors may browse).
+  { method: 'GET', path: '/api/homemap/home/', url: () => '/api/homemap/home/', expect: everyone(200) },
+  { method: 'GET', path: '/api/detailview/parties/', url: () => '/api/detailview/parties/', expect: everyone(200) },
+  { method: 'GET', path: '/api/detailview/parties/{partyId}/', url: (f) => `/api/detailview/parties/${f.upcoming}/`, expect: everyone(200) },
+  { method: 'GET', path: '/api/signup/auth/kakao/config/', url: () => '/api/signup/auth/kakao/config/', expect: everyone(200) },
+  // Auth: public; a token (student or operator) changes nothing.
+  {
+    method: 'POST',
+    path: '/api/signup/auth/login/',
+    url: () => '/api/signup/auth/login/',
+    body: (f) => json({ username: f.carded.username, password: f.carded.password }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/signup/auth/refresh/',
+    url: () => '/api/signup/auth/refresh/',
+    body: async (f) => json({ refresh: (await loginAs(f.t, f.carded.username, f.carded.password)).refresh }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/signup/auth/signup/',
+    url: () => '/api/signup/auth/signup/',
+    body: () => {
+      const n = next();
+      return form(
+        { username: `matrix_new${n}`, password: 'matrix-pass1', password2: 'matrix-pass1', name: '새학생', email: `matrix${n}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교' },
+        'student_card_image',
+      );
+    },
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/signup/auth/kakao/',
+    url: () => '/api/signup/auth/kakao/',
+    body: () => json({ code: 'some-code', redirect_uri: 'https://evil.example/oauth/kakao/callback' }),
+    expect: everyone(400),
+  },
+  // Joining, paying, leaving.
+  { method: 'POST', path: '/api/reserve/join/{partyId}/', url: (f) => `/api/reserve/join/${f.open}/`, expect: student(409, 201) },
+  { method: 'GET', path: '/api/reserve/participation/{id}/', url: (f) => `/api/reserve/participation/${f.memberParticipation}/`, expect: student(200, 404) },
+  {
+    method: 'POST',
+    path: '/api/reserve/pay/{id}/',
+    url: (f) => `/api/reserve/pay/${f.memberParticipation}/`,
+    body: () => json({ payment_method: 'POINT' }),
+    expect: student(200, 404),
+  },
+  { method: 'POST', path: '/api/detailview/parties/{partyId}/leave/', url: (f) => `/api/detailview/parties/${f.leave}/leave/`, expect: student(200, 404) },
+  // Notifications.
+  { method: 'GET', path: '/api/notice/', url: () => '/api/notice/', expect: student(200) },
+  { method: 'PATCH', path: '/api/notice/{id}/', url: (f) => `/api/notice/${f.notificationId}/`, body: () => json({ is_read: true }), expect: student(200, 404) },
+  // My page.
+  { method: 'GET', path: '/api/mypage/main/', url: () => '/api/mypage/main/', expect: student(200) },
+  { method: 'GET', path: '/api/mypage/profile/', url: () => '/api/mypage/profile/', expect: student(200) },
+  {
+    method: 'POST',
+    path: '/api/mypage/profile/',
+    url: () => '/api/mypage/profile/',
+    body: () => json({ new_password: 'changed-pass1', new_password2: 'changed-pass1' }),
+    expect: student(200),
+  },
+  { method: 'PATCH', path: '/api/mypage/profile/', url: () => '/api/mypage/profile/', body: () => form({ intro: '안녕하세요' }, 'profile_image'), expect: student(200) },
+  // The member saved extra settings in the fixture, the other student never did (404 tells the wizard to create).
+  { method: 'GET', path: '/api/mypage/extra-settings/me/', url: () => '/api/mypage/extra-settings/me/', expect: student(200, 404) },
+  {
+    method: 'POST',
+    path: '/api/mypage/extra-settings/me/',
+    url: () => '/api/mypage/extra-settings/me/',
+    body: () => json({ extra: { grade: '2학년', college: '공과대학', personality: '차분한', mbti: { i_e: 'I', n_s: 'N', f_t: 'T', p_j: 'J' } } }),
+    expect: student(201),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/mypage/extra-settings/me/',
+    url: () => '/api/mypage/extra-settings/me/',
+    body: () => json({ extra: { grade: '3학년', college: '경영대학', personality: '다정한', mbti: 'ENFP' } }),
+    expect: student(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/mypage/reviews/',
+    url: () => '/api/mypage/reviews/',
+    body: (f) => json({ party: f.live, q1_rating: 5, q2_rating: 4, q3_rating: 3, comment: '즐거웠어요' }),
+    expect: student(201, 403),
+  },
+  {
+    method: 'POST',
+    path: '/api/mypage/reports/',
+    url: () => '/api/mypage/reports/',
+    body: (f) => json({ party: f.live, reported_user: f.mate.id, category: 'UNPLEASANT', content: '불쾌한 언행' }),
+    expect: student(201, 403),
+  },
+  { method: 'GET', path: '/api/mypage/history/', url: () => '/api/mypage/history/', expect: student(200) },
+  {
+    method: 'POST',
+    path: '/api/mypage/additional/',
+    url: () => '/api/mypage/additional/',
+    body: () => form({ school: '한빛대학교', phone: phone() }, 'student_card_image'),
+    expect: student(200),
+  },
+  {
+    // Fresh students (no password: the client dialog confirms) so the shared actors stay; the member one holds a seat.
+    method: 'POST',
+    path: '/api/mypage/withdraw/',
+    url: () => '/api/mypage/withdraw/',
+    body: () => json({}),
+    actors: async (f, role) => {
+      const [s] = await createStudents(f.t, 1);
+      if (role === 'member') await f.t.app.inject({ method: 'POST', url: `/api/reserve/join/${f.upcoming}/`, headers: s.auth });
+      return s.auth;
+    },
+    expect: student(200),
+  },
+  // Lobby and game: confirmed participants only.
+  { method: 'GET', path: '/api/partyassist/myparties/', url: () => '/api/partyassist/myparties/', expect: student(200) },
+  { method: 'GET', path: '/api/partyassist/standby/{partyId}/participants/', url: (f) => `/api/partyassist/standby/${f.live}/participants/`, expect: student(200, 403) },
+  { method: 'POST', path: '/api/partyassist/standby/{partyId}/toggle/', url: (f) => `/api/partyassist/standby/${f.live}/toggle/`, expect: student(200, 403) },
+  { method: 'GET', path: '/api/v1/game/rounds/{roundId}/', url: (f) => `/api/v1/game/rounds/${f.roundId}/`, expect: student(200, 403) },
+  {
+    method: 'POST',
+    path: '/api/v1/game/questions/{questionId}/vote/',
+    url: (f) => `/api/v1/game/questions/${f.questionId}/vote/`,
+    body: () => json({ choice: 'A' }),
+    expect: student(201, 403),
+  },
+  // Operators.
+  { method: 'GET', path: '/api/ops/status/', url: () => '/api/ops/status/', expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/places/',
+    url: () => '/api/ops/places/',
+    body: () => json({ name: `매트릭스관${next()}`, x_norm: 0.2, y_norm: 0.8 }),
+    expect: opsOnly(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/parties/',
+    url: () => '/api/ops/parties/',
+    body: (f) =>
+      json({ title: '운영자 파티', place_id: f.t.placeId, start_time: new Date(f.t.clock.now().getTime() + 86_400_000).toISOString(), max_participants: 4, deposit: 0 }),
+    expect: opsOnly(201),
+  },
+  { method: 'POST', path: '/api/ops/parties/{partyId}/cancel/', url: (f) => `/api/ops/parties/${f.toCancel}/cancel/`, expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/demo/', url: () => '/api/ops/demo/', body: () => json({ minutes: 10 }), expect: opsOnly(201) },
+  { method: 'GET', path: '/api/ops/reports/', url: () => '/api/ops/reports/', expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/reports/{id}/resolve/', url: (f) => `/api/ops/reports/${f.reportId}/resolve/`, body: () => json({ action: 'warn' }), expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/users/{id}/points/',
+    url: (f) => `/api/ops/users/${f.other.id}/points/`,
+    body: () => json({ amount: 500, reason: '이벤트 당첨' }),
+    expect: opsOnly(200),
+  },
+  { method: 'GET', path: '/api/ops/users/{id}/student-card/', url: (f) => `/api/ops/users/${f.carded.id}/student-card/`, expect: opsOnly(200) },
+];
+
+async function call(fx: Fixture, row: Row, role: Role) {
+  const req = (await row.body?.(fx, role)) ?? {};
+  const who = row.actors && (role === 'other' || role === 'member') ? await row.actors(fx, role) : fx.auth[role];
+  return fx.t.app.inject({ method: row.method, url: row.url(fx), headers: { ...who, ...req.headers }, payload: req.payload as string | undefined });
+}
+
+async function setUp(t: TestApp): Promise<Fixture> {
+  // A party starting in 15 minutes, joined and paid by member and mate, both on standby: the round exists.
+  const { partyId: live, students } = await paidParty(t, 2);
+  const [memberS, mate] = students;
+  for (const s of students) expect((await toggle(t, live, s.auth)).statusCode).toBe(200);
+
+  const [other] = await createStudents(t, 1);
+  const upcoming = await createParty(t, { hoursFromNow: 48 });
+  const joined = await t.app.inject({ method: 'POST', url: `/api/reserve/join/${upcoming}/`, headers: memberS.auth });
+  const memberParticipation = joined.json().id as number;
+  expect((await t.app.inject({ method: 'POST', url: `/api/reserve/pay/${memberParticipation}/`, headers: memberS.auth, payload: { payment_method: 'POINT' } })).statusCode).toBe(200);
+  const open = await createParty(t, { hoursFromNow: 48 });
+  const leave = await createParty(t, { hoursFromNow: 48 });
+  for (const p of [open, leave]) expect((await t.app.inject({ method: 'POST', url: `/api/reserve/join/${p}/`, headers: memberS.auth })).statusCode).toBe(201);
+  const toCancel = await createParty(t, { hoursFromNow: 72 });
+
+  const notices = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: memberS.auth })).json() as { id: number }[];
+  expect(notices.length).toBeGreaterThan(0);
+  const extra = { extra: { grade: '1학년', college: '예술대학', personality: '활발한', mbti: 'ISTP' } };
+  expect((await t.app.inject({ method: 'POST', url: '/api/mypage/extra-settings/me/', headers: memberS.auth, payload: extra })).statusCode).toBe(201);
+  const report = await t.app.inject({
+    method: 'POST',
+    url: '/api/mypage/reports/',
+    headers: mate.auth,
+    payload: { party: live, reported_user: memberS.id, category: 'OTHER', content: '신고 내용' },
+  });
+  expect(report.statusCode).toBe(201);
+
+  // A student who signed up through the real endpoint: a password to log in with and a stored student card.
+  const password = 'carded-pass1';
+  const username = `carded_${process.pid % 1000}`;
+  const card = await form({ username, password, password2: password, name: '카드주인', email: `${username}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교' }, 'student_card_image');
+  const signup = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', headers: card.headers, payload: card.payload as Buffer });
+  expect(signup.statusCode).toBe(201);
+  // `npm run ops -- demo` needs the demo students (seeded in a real database).
+  for (const username of ['student1', 'student2']) await createStudent(t, { username });
+
+  // Twenty minutes later the live party has started (reviews open) and standby is still open.
+  t.clock.advance(20 * 60_000);
+  const memberAuth = bearer(await tokenFor(t, memberS.id));
+  const roundId = await roundOf(t, live);
+  const game = (await t.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: memberAuth })).json() as { questions: { id: number }[] };
+
+  return {
+    t,
+    auth: { guest: {}, other: bearer(await tokenFor(t, other.id)), member: memberAuth, ops: { 'x-ops-token': t.opsToken } },
+    other,
+    member: memberS,
+    mate,
+    carded: { id: signup.json().id, username, password },
+    live,
+    roundId,
+    questionId: game.questions[0].id,
+    upcoming,
+    memberParticipation,
+    open,
+    leave,
+    toCancel,
+    notificationId: notices[0].id,
+    reportId: report.json().id,
+  };
+}
+
+async function roundOf(t: TestApp, partyId: number): Promise<number> {
+  const [r] = await t.database.db.select({ id: rounds.id }).from(rounds).where(eq(rounds.partyId, partyId));
+  expect(r, `round of party ${partyId}`).toBeTruthy();
+  return r.id;
+}
+
+/** "METHOD /path/:param/" of every route, read from Fastify's route tree (HEAD and OPTIONS are automatic). */
+function registeredRoutes(app: TestApp['app']): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?$/);
+    if (!m) continue;
+    stack.length = m[1].length / 4;
+    stack.push(m[2]);
+    for (const method of m[3]?.split(', ') ?? []) if (method !== 'HEAD' && method !== 'OPTIONS') out.push(`${method} ${stack.join('')}`);
+  }
+  return out;
+}
+
+describeEachDb('authorisation matrix', (kind) => {
+  let fx: Fixture;
+  beforeAll(async () => {
+    const t = await createTestApp({ kind });
+    fx = await setUp(t);
+  });
+  afterAll(() => fx?.t.close());
+
+  it('covers every route the server registers under /api/, and nothing else', () => {
+    const registered = registeredRoutes(fx.t.app).filter((r) => r.includes(' /api/'));
+    const listed = ROWS.map((r) => `${r.method} ${r.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    expect(new Set(listed).size).toBe(ROWS.length);
+    expect([...registered].sort()).toEqual([...listed].sort());
+  });
+
+  for (const row of ROWS) {
+    it(`${row.method} ${row.path} → guest ${row.expect.guest}, other ${row.expect.other}, member ${row.expect.member}, ops ${row.expect.ops}`, async () => {
+      const got: Record<Role, number> = { guest: 0, other: 0, member: 0, ops: 0 };
+      for (const role of ROLES) {
+        const res = await call(fx, row, role);
+        got[role] = res.statusCode;
+        if (res.statusCode >= 400) {
+          const messages = koreanErrorMessages(res);
+          if (res.statusCode === 401 && row.path.startsWith('/api/ops/')) expect(messages).toEqual([M.opsTokenInvalid]);
+          else if (res.statusCode === 401) expect(messages).toEqual([M.loginRequired]);
+        }
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+
+  it('refuses a student token in X-Ops-Token and the operator token as a Bearer token', async () => {
+    const { t, auth } = fx;
+    const studentJwt = auth.member.authorization.slice('Bearer '.length);
+    const asOps = await t.app.inject({ method: 'GET', url: '/api/ops/status/', headers: { 'x-ops-token': studentJwt } });
+    expect(asOps.statusCode).toBe(401);
+    const both = await t.app.inject({ method: 'GET', url: '/api/ops/status/', headers: { ...auth.member, 'x-ops-token': `${t.opsToken}x` } });
+    expect(both.statusCode).toBe(401);
+    const opsAsBearer = await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: bearer(t.opsToken) });
+    expect(opsAsBearer.statusCode).toBe(401);
+    expect(koreanErrorMessages(opsAsBearer)).toEqual([M.tokenInvalid]);
+  });
+
+  it('refuses forged, tampered and expired access tokens on every student endpoint', async () => {
+    const { t, auth } = fx;
+    const [h, p] = auth.member.authorization.slice('Bearer '.length).split('.');
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
+    const other = Buffer.from(JSON.stringify({ ...claims, sub: String(fx.other.id) })).toString('base64url');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const bad = [`${h}.${other}.${auth.member.authorization.split('.')[2]}`, `${none}.${p}.`, 'not-a-jwt', `${h}.${p}`];
+    const studentRows = ROWS.filter((r) => r.expect.guest === 401 && !r.path.startsWith('/api/ops/'));
+    for (const token of bad) {
+      for (const row of studentRows) {
+        const req = (await row.body?.(fx, 'member')) ?? {};
+        const res = await t.app.inject({ method: row.method, url: row.url(fx), headers: { ...bearer(token), ...req.headers }, payload: req.payload as string });
+        expect(res.statusCode, `${row.method} ${row.path} with ${token.slice(0, 20)}…`).toBe(401);
+      }
+    }
+    const fresh = bearer(await tokenFor(t, fx.other.id));
+    t.clock.advance(31 * 60_000);
+    try {
+      const expired = await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: fresh });
+      expect(expired.statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it("stops a withdrawn student's token on every student endpoint at once", async () => {
+    const { t } = fx;
+    const [gone] = await createStudents(t, 1);
+    expect((await t.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: gone.auth, payload: {} })).statusCode).toBe(200);
+    for (const row of ROWS.filter((r) => r.expect.guest === 401 && !r.path.startsWith('/api/ops/'))) {
+      const req = (await row.body?.(fx, 'member')) ?? {};
+      const res = await t.app.inject({ method: row.method, url: row.url(fx), headers: { ...gone.auth, ...req.headers }, payload: req.payload as string });
+      expect(res.statusCode, `${row.method} ${row.path}`).toBe(401);
+    }
+  });
+});
