@@ -1,5 +1,21 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useLocation } from 'wouter';
+import { CheckIcon } from '../ui/icons';
+import { COMMON_TEXTS } from '../ui/texts';
+import { WIZARD_TEXTS as T } from './extra-steps';
+import './wizard.css';
 
 export default function ExtraDoneScreen() {
-  return <PreparingScreen title="프로필 세팅" />;
+  const [, navigate] = useLocation();
+  return (
+    <section className="screen wizard-done">
+      <span className="wizard-done__check" aria-hidden="true">
+        <CheckIcon width={40} height={40} strokeWidth={2.4} />
+      </span>
+      <h1 className="wizard-done__title">{T.done}</h1>
+      <p className="wizard-done__hint">{T.doneHint}</p>
+      <button type="button" className="button" onClick={() => navigate('/mypage', { replace: true })}>
+        {COMMON_TEXTS.confirm}
+      </button>
+    </section>
+  );
 }

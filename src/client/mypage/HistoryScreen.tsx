@@ -1,5 +1,48 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../api/api-error';
+import { type HistoryEntry, useHistory } from '../api/history';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { ScreenPage } from '../ui/ScreenPage';
+import { COMMON_TEXTS } from '../ui/texts';
+import { HistoryCard } from './HistoryCard';
+import { HISTORY_TEXTS as T } from './history-texts';
+import { ReviewModal } from './ReviewModal';
+import './history.css';
+
+function loadErrorText(loggedIn: boolean, error: unknown): string | null {
+  if (!loggedIn || (error instanceof ApiError && error.status === 401)) return T.loginRequired;
+  return error ? errorMessage(error, T.loadFailed) : null;
+}
 
 export default function HistoryScreen() {
-  return <PreparingScreen title="참여이력" />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const { data, error, mutate } = useHistory(loggedIn);
+  const [reviewing, setReviewing] = useState<HistoryEntry | null>(null);
+  const failed = loadErrorText(loggedIn, error);
+
+  const reviewed = (partyId: number) => {
+    setReviewing(null);
+    void mutate((list) => list?.map((p) => (p.id === partyId ? { ...p, reviewed: true } : p)), { revalidate: false });
+  };
+
+  let body;
+  if (failed) body = <p className="error-text history__status">에러: {failed}</p>;
+  else if (!data) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else if (data.length === 0) body = <p className="status-text">{T.empty}</p>;
+  else
+    body = (
+      <ul className="history__list">
+        {data.map((party, i) => (
+          <HistoryCard key={party.id ?? `unknown-${i}`} party={party} onReview={setReviewing} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <ScreenPage title={T.title} back>
+      {body}
+      {reviewing && <ReviewModal party={reviewing} onClose={() => setReviewing(null)} onReviewed={reviewed} />}
+    </ScreenPage>
+  );
 }

@@ -1,5 +1,61 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useMyPageMain } from '../api/mypage';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { useLogout } from '../state/use-session-actions';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { COMMON_TEXTS } from '../ui/texts';
+import { HelpSheet } from './HelpSheet';
+import { MyPageMenu } from './MyPageMenu';
+import { MYPAGE_TEXTS as T } from './mypage-texts';
+import { ProfileSummary } from './ProfileSummary';
+import { StatsCard } from './StatsCard';
+import { useRedirectOn401 } from './use-auth-redirect';
+import { WithdrawDialog } from './WithdrawDialog';
+import './mypage.css';
+
+type Sheet = 'help' | 'withdraw' | null;
 
 export default function MyPageScreen() {
-  return <PreparingScreen title="마이페이지" back={false} />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  const { data, error } = useMyPageMain(loggedIn);
+  const logout = useLogout();
+  const [sheet, setSheet] = useState<Sheet>(null);
+  useRedirectOn401(error);
+
+  if (!loggedIn) {
+    return (
+      <ScreenPage title={T.title}>
+        <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />
+      </ScreenPage>
+    );
+  }
+
+  return (
+    <ScreenPage title={T.title}>
+      {data ? (
+        <>
+          <ProfileSummary main={data} />
+          <StatsCard points={data.points} participationCount={data.participation_count} warnings={data.warnings} />
+        </>
+      ) : (
+        // Spec §8: errors other than 401 are only logged; the menu below still works (logout above all).
+        !error && <p className="status-text">{COMMON_TEXTS.loading}</p>
+      )}
+      <MyPageMenu onHelp={() => setSheet('help')} onLogout={() => logout('/')} onWithdraw={() => setSheet('withdraw')} />
+      {sheet === 'help' && <HelpSheet onClose={() => setSheet(null)} />}
+      {sheet === 'withdraw' && (
+        <WithdrawDialog
+          onCancel={() => setSheet(null)}
+          onDone={(detail) => {
+            logout('/');
+            window.alert(detail);
+          }}
+        />
+      )}
+    </ScreenPage>
+  );
 }

@@ -1,5 +1,53 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useProfile } from '../api/profile-edit';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { AvatarPicker } from './AvatarPicker';
+import { INTRO_MAX, PROFILE_TEXTS as T } from './profile-rules';
+import { ProfileField } from './ProfileField';
+import { useProfileSave } from './use-profile-save';
+import './profile-edit.css';
 
 export default function ProfileEditScreen() {
-  return <PreparingScreen title="프로필 수정" />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  const [needsLogin, setNeedsLogin] = useState(false);
+  const { data: profile } = useProfile(loggedIn);
+  const { save, saving, message, reject } = useProfileSave(() => setNeedsLogin(true));
+  const [password, setPassword] = useState('');
+  const [password2, setPassword2] = useState('');
+  // null until the student types: the saved intro shows as soon as it loads, without an effect copying it in.
+  const [intro, setIntro] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const shownIntro = intro ?? profile?.intro ?? '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!loggedIn) return setNeedsLogin(true);
+    void save({ password, password2, intro: shownIntro, photo });
+  };
+
+  return (
+    <ScreenPage title={T.title} back>
+      <form className="profile-edit" onSubmit={submit} noValidate>
+        <AvatarPicker current={profile?.profile_image} onChange={setPhoto} onReject={reject} />
+        <ProfileField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} />
+        <ProfileField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} />
+        <ProfileField label={T.intro} value={shownIntro} onValue={setIntro} maxLength={INTRO_MAX} placeholder={T.introPlaceholder} />
+        <p className="error-text" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? T.saving : T.save}
+        </button>
+        <Link href="/mypage/extra" className="profile-edit__extra">
+          {T.extraLink} ›
+        </Link>
+      </form>
+      {(needsLogin || !loggedIn) && <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />}
+    </ScreenPage>
+  );
 }

@@ -1,5 +1,100 @@
-import { PreparingScreen } from '../ui/PreparingScreen';
+import { useAtomValue } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { useParams } from 'wouter';
+import defaultAvatar from '../../../assets/images/default-avatar.svg';
+import { REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
+import { ApiError, errorMessage } from '../api/api-error';
+import { submitReport } from '../api/report';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { Img } from '../ui/Img';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { ScreenPage } from '../ui/ScreenPage';
+import { useGoBack } from '../ui/use-go-back';
+import { readReportNavState } from './report-nav-state';
+import { CONTENT_MAX, REPORT_TEXTS as T } from './report-texts';
+import { useToast } from './use-toast';
+import './report.css';
+
+const CATEGORIES = Object.entries(REPORT_CATEGORY_LABELS) as Array<[ReportCategory, string]>;
 
 export default function ReportScreen() {
-  return <PreparingScreen title="멤버 신고하기" />;
+  const { userId } = useParams<{ userId: string }>();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const goBack = useGoBack('/');
+  const [nav] = useState(readReportNavState);
+  const [category, setCategory] = useState<ReportCategory | ''>('');
+  const [content, setContent] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [needsLogin, setNeedsLogin] = useState(false);
+  const { toast, show } = useToast();
+  const ids = useId();
+  const fail = (text: string) => show({ text, kind: 'error' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || sent) return;
+    // Spec §5 "Report", in its order; each problem is an error toast and nothing is sent.
+    if (!category) return fail(T.categoryMissing);
+    if (!content.trim()) return fail(T.contentMissing);
+    if (!nav.partyId) return fail(T.partyMissing);
+    setSending(true);
+    try {
+      await submitReport({ party: nav.partyId, reported_user: Number(userId), category, content: content.trim() });
+      setSent(true);
+      show({ text: T.done, kind: 'success' }, goBack);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
+      else fail(errorMessage(error, T.failed));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <ScreenPage title={T.title} back>
+      <form className="report" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="report__who">
+          <Img className="report__photo" src={nav.photo} fallback={defaultAvatar} alt={T.photoAlt} />
+          <strong className="report__name">{nav.name ?? T.unknownName}</strong>
+        </div>
+        <p className="report__lead">{T.lead}</p>
+        <label className="report__label" htmlFor={`${ids}-category`}>
+          {T.category}
+        </label>
+        <select
+          id={`${ids}-category`}
+          className="report__input report__select"
+          value={category}
+          onChange={(e) => setCategory(e.target.value as ReportCategory | '')}
+        >
+          <option value="">{T.categoryPlaceholder}</option>
+          {CATEGORIES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <label className="report__label" htmlFor={`${ids}-content`}>
+          {T.content}
+        </label>
+        <textarea
+          id={`${ids}-content`}
+          className="report__input report__textarea"
+          rows={6}
+          maxLength={CONTENT_MAX}
+          placeholder={T.contentPlaceholder}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <div className="report__toast-area" role="status" aria-live="polite">
+          {toast && <p className={`report__toast report__toast--${toast.kind}`}>{toast.text}</p>}
+        </div>
+        <button type="submit" className="button" disabled={sending || sent}>
+          {sending ? T.sending : T.submit}
+        </button>
+      </form>
+      {(needsLogin || !loggedIn) && <LoginRequiredModal onClose={goBack} />}
+    </ScreenPage>
+  );
 }

@@ -1,0 +1,21 @@
+import useSWR from 'swr';
+import type { MyPageMain } from '../../shared/mypage';
+import { apiFetch } from './client';
+import { MYPAGE_MAIN_PATH } from './profile';
+
+/** My page data; `null` (a guest) makes no call at all. */
+export function useMyPageMain(enabled: boolean) {
+  return useSWR<MyPageMain>(enabled ? MYPAGE_MAIN_PATH : null, {
+    // Spec §8: my page errors other than 401 are only logged.
+    onError: (error) => console.warn('마이페이지를 불러오지 못했습니다.', error),
+  });
+}
+
+export interface WithdrawResult {
+  detail: string;
+}
+
+/** Accounts made through Kakao have no password: they send none and the server does not ask for one. */
+export function withdrawAccount(password: string): Promise<WithdrawResult> {
+  return apiFetch<WithdrawResult>('/api/mypage/withdraw/', { method: 'POST', json: password ? { password } : {} });
+}

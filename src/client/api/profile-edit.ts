@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import type { TokenPair } from '../../shared/auth';
+import { apiFetch } from './client';
+
+export const PROFILE_PATH = '/api/mypage/profile/';
+
+export interface ProfileOut {
+  username: string;
+  name: string;
+  intro: string;
+  profile_image: string | null;
+}
+
+export function useProfile(enabled: boolean) {
+  return useSWR<ProfileOut>(enabled ? PROFILE_PATH : null, {
+    onError: (error) => console.warn('프로필을 불러오지 못했습니다.', error),
+  });
+}
+
+/** The server signs every other session out and answers this one's new token pair. */
+export function changePassword(newPassword: string, newPassword2: string) {
+  return apiFetch<TokenPair & { detail: string }>(PROFILE_PATH, {
+    method: 'POST',
+    json: { new_password: newPassword, new_password2: newPassword2 },
+  });
+}
+
+export function saveProfile(intro: string, photo: File | null) {
+  const form = new FormData();
+  form.append('intro', intro);
+  if (photo) form.append('profile_image', photo);
+  return apiFetch<{ intro: string; profile_image: string | null }>(PROFILE_PATH, { method: 'PATCH', body: form });
+}

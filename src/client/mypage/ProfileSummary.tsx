@@ -1,0 +1,43 @@
+import { Link } from 'wouter';
+import defaultAvatar from '../../../assets/images/default-avatar.svg';
+import type { MyPageMain } from '../../shared/mypage';
+import { Img } from '../ui/Img';
+import { MYPAGE_TEXTS as T } from './mypage-texts';
+
+/** Spec §2/§3: tags in the order grade, college, personality, MBTI (its parts joined, e.g. ENFP). */
+export function profileTags(main: MyPageMain): string[] {
+  const { i_e, n_s, f_t, p_j } = main.mbti;
+  const mbti = [i_e, n_s, f_t, p_j].filter(Boolean).join('');
+  return [main.grade, main.college, main.personality, mbti].filter((tag): tag is string => !!tag);
+}
+
+export function ProfileSummary({ main }: { main: MyPageMain }) {
+  const tags = profileTags(main);
+  return (
+    <section className="mypage-profile">
+      <Img className="mypage-profile__photo" src={main.profile_image} fallback={defaultAvatar} alt={T.photoAlt} />
+      <div className="mypage-profile__text">
+        <h2 className="mypage-profile__name">{main.name}</h2>
+        <p className={main.intro ? 'mypage-profile__intro' : 'mypage-profile__intro mypage-profile__intro--empty'}>
+          {main.intro || T.noIntro}
+        </p>
+      </div>
+      <Link href="/mypage/edit" className="mypage-profile__edit">
+        {T.editProfile}
+      </Link>
+      {tags.length > 0 ? (
+        <ul className="mypage-tags" aria-label="내 태그">
+          {tags.map((tag, i) => (
+            <li key={`${i}-${tag}`} className="mypage-tags__tag">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Link href="/mypage/extra" className="mypage-profile__extra">
+          {T.noTags} ›
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { HistoryEntry } from '../api/history';
+import { useDialogFocus } from '../ui/use-dialog-focus';
+import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
+import { StarRow } from './StarRow';
+import { useBodyScrollLock } from './use-scroll-lock';
+import { useReviewSubmit } from './use-review-submit';
+import '../ui/modal.css';
+
+interface Props {
+  party: HistoryEntry;
+  onClose: () => void;
+  onReviewed: (partyId: number) => void;
+}
+
+/**
+ * Mounted afresh for every opening, so stars, comment and message always start empty (spec §4 "fields reset on
+ * open") without an effect resetting them.
+ */
+export function ReviewModal({ party, onClose, onReviewed }: Props) {
+  const [ratings, setRatings] = useState([0, 0, 0]);
+  const [comment, setComment] = useState('');
+  const { submit, sending, message } = useReviewSubmit(onReviewed);
+  const ref = useDialogFocus<HTMLFormElement>(() => !sending && onClose());
+  const commentId = useId();
+  useBodyScrollLock(true);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(party.id, ratings, comment);
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <form
+        ref={ref}
+        className="modal review-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="review-title"
+        tabIndex={-1}
+        onSubmit={onSubmit}
+      >
+        <h2 id="review-title" className="modal__title">
+          {T.title}
+        </h2>
+        {party.title && <p className="review-modal__party">#{party.title}</p>}
+        {T.rows.map((label, i) => (
+          <StarRow
+            key={label}
+            label={label}
+            value={ratings[i]}
+            disabled={sending}
+            onChange={(value) => setRatings((r) => r.map((old, j) => (j === i ? value : old)))}
+          />
+        ))}
+        <label className="review-modal__label" htmlFor={commentId}>
+          {T.comment}
+        </label>
+        <textarea
+          id={commentId}
+          className="review-modal__comment"
+          rows={3}
+          maxLength={COMMENT_MAX}
+          placeholder={T.commentPlaceholder}
+          value={comment}
+          disabled={sending}
+          onChange={(e) => setComment(e.target.value)}
+        />
+        <p className="error-text" role="alert">
+          {message}
+        </p>
+        <div className="review-modal__actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={sending}>
+            {T.close}
+          </button>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? T.sending : T.submit}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

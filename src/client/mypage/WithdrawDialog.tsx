@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '../api/api-error';
+import { withdrawAccount } from '../api/mypage';
+import { useDialogFocus } from '../ui/use-dialog-focus';
+import { WITHDRAW_TEXTS as T } from './mypage-texts';
+import '../ui/modal.css';
+import './fields.css';
+import './sheets.css';
+
+interface Props {
+  onCancel: () => void;
+  /** Called with the server's confirmation once the account is closed. */
+  onDone: (detail: string) => void;
+}
+
+/**
+ * 회원 탈퇴: says exactly what will happen before anything does, then asks for the password. A wrong password is
+ * answered as a field error and shown under the field; the dialog stays open to try again.
+ */
+export function WithdrawDialog({ onCancel, onDone }: Props) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = useDialogFocus<HTMLFormElement>(() => !sending && onCancel());
+  const fieldId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setError('');
+    try {
+      const { detail } = await withdrawAccount(password);
+      onDone(detail);
+    } catch (failure) {
+      const fieldError = failure instanceof ApiError ? (failure.body as { password?: string[] } | null)?.password?.[0] : undefined;
+      setError(fieldError ?? errorMessage(failure, T.failed));
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <form
+        ref={ref}
+        className="modal mypage-sheet"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="withdraw-title"
+        aria-describedby="withdraw-effects"
+        tabIndex={-1}
+        onSubmit={(e) => void submit(e)}
+      >
+        <h2 id="withdraw-title" className="modal__title">
+          {T.title}
+        </h2>
+        <ul id="withdraw-effects" className="mypage-withdraw__effects">
+          {T.effects.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <div className="mp-field">
+          <label className="mp-field__label" htmlFor={fieldId}>
+            {T.password}
+          </label>
+          <input
+            id={fieldId}
+            className="mp-field__input"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-describedby={`${fieldId}-help`}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p id={`${fieldId}-help`} className="mp-field__help">
+            {T.passwordHelp}
+          </p>
+        </div>
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+        <div className="modal__actions">
+          <button type="submit" className="button button--danger" disabled={sending}>
+            {sending ? T.pending : T.confirm}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onCancel} disabled={sending}>
+            {T.cancel}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import { WIZARD_ADVANCE_MS } from '../../shared/constants';
+import { ApiError } from '../api/api-error';
+import { type ExtraChoice, fetchExtraSettings, mbtiPartsOf, saveExtraSettings } from '../api/extra-settings';
+import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { useGoBack } from '../ui/use-go-back';
+import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';
+
+type Loaded = 'loading' | 'existing' | 'new';
+type SaveState = 'idle' | 'saving' | 'failed';
+
+/** Spec §4 "Extra wizard": steps 0-3, 100 ms advance, one automatic save at the last step, retry on failure. */
+export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
+  const [, navigate] = useLocation();
+  const goBack = useGoBack('/mypage');
+  const { mutate } = useSWRConfig();
+  const [loaded, setLoaded] = useState<Loaded>('loading');
+  const [choice, setChoice] = useState<WizardChoice>(EMPTY_CHOICE);
+  const [step, setStep] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const autoSaved = useRef(false);
+  const saving = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let alive = true;
+    fetchExtraSettings()
+      .then((saved) => {
+        if (!alive) return;
+        if (saved) {
+          setChoice({ grade: saved.grade, college: saved.college, personality: saved.personality, mbti: mbtiPartsOf(saved) });
+        }
+        setLoaded(saved ? 'existing' : 'new');
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        if (error instanceof ApiError && error.status === 401) onLoginNeeded();
+        // Could not tell: the wizard starts empty, and creating is safe because the server saves the whole set.
+        console.warn('추가 정보를 불러오지 못했습니다.', error);
+        setLoaded('new');
+      });
+    return () => {
+      alive = false;
+    };
+  }, [enabled, onLoginNeeded]);
+
+  const save = useCallback(
+    async (values: WizardChoice) => {
+      if (saving.current) return;
+      saving.current = true;
+      setSaveState('saving');
+      try {
+        await saveExtraSettings(values as ExtraChoice, loaded === 'existing');
+        void mutate(MYPAGE_MAIN_PATH);
+        navigate('/mypage/extra/done', { replace: true });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) onLoginNeeded();
+        else window.alert(T.failed);
+        setSaveState('failed');
+      } finally {
+        saving.current = false;
+      }
+    },
+    [loaded, mutate, navigate, onLoginNeeded],
+  );
+
+  const last = STEP_COUNT - 1;
+  useEffect(() => {
+    if (step !== last || loaded === 'loading' || autoSaved.current || !mbtiComplete(choice.mbti)) return;
+    autoSaved.current = true;
+    void save(choice);
+  }, [step, last, loaded, choice, save]);
+
+  const choose = (field: ListField, value: string) => {
+    setChoice((c) => ({ ...c, [field]: value }));
+    clearTimeout(timer.current);
+    // The pressed option is seen selected for a moment before the next step slides in.
+    const from = step;
+    timer.current = setTimeout(() => setStep(Math.min(from + 1, last)), WIZARD_ADVANCE_MS);
+  };
+
+  const chooseMbti = (axis: MbtiAxis, letter: string) => setChoice((c) => ({ ...c, mbti: { ...c.mbti, [axis]: letter } }));
+
+  const back = () => {
+    clearTimeout(timer.current);
+    if (step > 0) setStep(step - 1);
+    else goBack();
+  };
+
+  return { loaded, choice, step, saveState, choose, chooseMbti, back, retry: () => void save(choice) };
+}

@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import defaultAvatar from '../../assets/images/default-avatar.svg';
+import { PROFILE } from './msw/fixtures';
+import { server } from './msw/server';
+import { renderApp, signInAs } from './render-app';
+
+function signedIn() {
+  signInAs();
+  localStorage.setItem('user', JSON.stringify({ id: 7, username: 'minji_kim', name: '김민지' }));
+}
+
+function mainAnswers(overrides: Partial<typeof PROFILE>) {
+  server.use(http.get('/api/mypage/main/', () => HttpResponse.json({ ...PROFILE, ...overrides })));
+}
+
+const STORAGE_KEYS = ['access', 'refresh', 'accessToken', 'user'];
+
+describe('/mypage', () => {
+  it('shows the photo or default, name, intro, the four tags with MBTI joined, points and counts', async () => {
+    signedIn();
+    mainAnswers({ points: 12345, participation_count: 4, warnings: 2, mbti: { i_e: 'I', n_s: 'S', f_t: 'T', p_j: 'J' } });
+    renderApp('/mypage');
+
+    expect(await screen.findByRole('heading', { name: '김민지' })).toBeInTheDocument();
+    expect(screen.getByText('보드게임 좋아해요')).toBeInTheDocument();
+    const tags = within(screen.getByRole('list', { name: '내 태그' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(tags).toEqual(['#2학년', '#공과대학', '#활발한', '#ISTJ']);
+    expect(screen.getByText('12,345P')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /참여 횟수 4회/ })).toBeInTheDocument();
+    expect(screen.getByText('경고').closest('div')).toHaveTextContent('2회');
+    const photo = screen.getByRole('img', { name: '프로필 사진' });
+    expect(photo).toHaveAttribute('src', defaultAvatar);
+  });
+
+  it('uses the uploaded photo, and offers the extra info when there are no tags', async () => {
+    signedIn();
+    mainAnswers({
+      profile_image: '/media/avatars/a.jpg',
+      grade: null,
+      college: null,
+      personality: null,
+      mbti: { i_e: null, n_s: null, f_t: null, p_j: null },
+      intro: '',
+    });
+    const ui = renderApp('/mypage');
+    const photo = await screen.findByRole('img', { name: '프로필 사진' });
+    expect(photo).toHaveAttribute('src', '/media/avatars/a.jpg');
+    expect(screen.queryByRole('list', { name: '내 태그' })).not.toBeInTheDocument();
+    expect(screen.getByText('아직 한 줄 소개가 없어요.')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('link', { name: /추가 정보를 입력하고/ }));
+    expect(ui.currentPath()).toBe('/mypage/extra');
+  });
+
+  it('toggles the points and warning tooltips', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    const points = await screen.findByRole('button', { name: '포인트 안내' });
+    expect(points).toHaveAttribute('aria-expanded', 'false');
+    await ui.user.click(points);
+    expect(points).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('10,000P');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('보증금');
+    await ui.user.click(points);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await ui.user.click(screen.getByRole('button', { name: '경고 안내' }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(/노쇼.*신고/);
+    await ui.user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('goes to the history when the participation count is tapped', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('link', { name: /참여 횟수/ }));
+    expect(ui.currentPath()).toBe('/mypage/history');
+  });
+
+  it('links to the profile edit', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('link', { name: '프로필 수정' }));
+    expect(ui.currentPath()).toBe('/mypage/edit');
+  });
+
+  it('opens the help sheet and closes it', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('button', { name: '도움말' }));
+    const sheet = screen.getByRole('dialog', { name: '도움말' });
+    expect(within(sheet).getByText('취소와 환불')).toBeInTheDocument();
+    await ui.user.click(within(sheet).getByRole('button', { name: '확인' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('logs out: clears tokens and the user record, then goes to /', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    await screen.findByRole('heading', { name: '김민지' });
+    await ui.user.click(screen.getByRole('button', { name: '로그아웃' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('shows the login modal to guests, without calling, and closing it goes home', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/mypage/main/', () => {
+        calls += 1;
+        return HttpResponse.json(PROFILE);
+      }),
+    );
+    const ui = renderApp('/mypage');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('로그인이 필요한 서비스입니다.')).toBeInTheDocument();
+    await ui.user.click(within(dialog).getByRole('button', { name: '닫기' }));
+    expect(ui.currentPath()).toBe('/');
+    expect(calls).toBe(0);
+  });
+
+  it('redirects to /login on a 401 the refresh cannot cure', async () => {
+    signedIn();
+    server.use(
+      http.get('/api/mypage/main/', () => HttpResponse.json({ detail: '인증 정보가 올바르지 않습니다.' }, { status: 401 })),
+      http.post('/api/signup/auth/refresh/', () => HttpResponse.json({ detail: 'expired' }, { status: 401 })),
+    );
+    const ui = renderApp('/mypage');
+    await waitFor(() => expect(ui.currentPath()).toBe('/login'));
+  });
+
+  it('only logs other errors and keeps the menu usable', async () => {
+    signedIn();
+    server.use(http.get('/api/mypage/main/', () => HttpResponse.json({ detail: '서버 오류' }, { status: 500 })));
+    const ui = renderApp('/mypage');
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('마이페이지를 불러오지 못했습니다.', expect.anything()));
+    expect(screen.queryByText('서버 오류')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/mypage');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('/mypage withdrawal', () => {
+  function withdrawBackend(password: string | null) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/mypage/withdraw/', async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        bodies.push(body);
+        if (password !== null && body.password !== password) {
+          return HttpResponse.json({ password: ['비밀번호가 일치하지 않습니다.'] }, { status: 400 });
+        }
+        return HttpResponse.json({ detail: '회원 탈퇴가 완료되었습니다.', cancelled_parties: 1 });
+      }),
+    );
+    return bodies;
+  }
+
+  it('explains what happens, refuses a wrong password, then closes the account and clears storage', async () => {
+    signedIn();
+    const bodies = withdrawBackend('right-password');
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('button', { name: '회원 탈퇴' }));
+    const dialog = screen.getByRole('alertdialog', { name: '정말 탈퇴하시겠어요?' });
+    expect(dialog).toHaveTextContent('환불');
+    expect(dialog).toHaveTextContent('삭제');
+    expect(dialog).toHaveTextContent('되돌릴 수 없어요');
+
+    await ui.user.type(within(dialog).getByLabelText('비밀번호'), 'wrong-password');
+    await ui.user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    expect(localStorage.getItem('access')).toBe('access-1');
+
+    await ui.user.clear(within(dialog).getByLabelText('비밀번호'));
+    await ui.user.type(within(dialog).getByLabelText('비밀번호'), 'right-password');
+    await ui.user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(window.alert).toHaveBeenCalledWith('회원 탈퇴가 완료되었습니다.');
+    for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
+    expect(bodies).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
+  });
+
+  it('sends no password for an account without one (Kakao) and can be cancelled', async () => {
+    signedIn();
+    const bodies = withdrawBackend(null);
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('button', { name: '회원 탈퇴' }));
+    await ui.user.click(screen.getByRole('button', { name: '취소' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await ui.user.click(screen.getByRole('button', { name: '회원 탈퇴' }));
+    await ui.user.click(screen.getByRole('button', { name: '탈퇴하기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(bodies).toEqual([{}]);
+  });
+
+  it('keeps the dialog and shows the default text when the server fails', async () => {
+    signedIn();
+    server.use(http.post('/api/mypage/withdraw/', () => HttpResponse.error()));
+    const ui = renderApp('/mypage');
+    await ui.user.click(await screen.findByRole('button', { name: '회원 탈퇴' }));
+    await ui.user.click(screen.getByRole('button', { name: '탈퇴하기' }));
+    expect(await screen.findByText('회원 탈퇴 중 오류가 발생했습니다.')).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/mypage');
+    expect(vi.mocked(window.alert)).not.toHaveBeenCalled();
+  });
+});

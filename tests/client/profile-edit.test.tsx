@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from './msw/server';
+import { renderApp, signInAs } from './render-app';
+
+interface Call {
+  method: string;
+  body: unknown;
+}
+
+/** A profile backend that records every call in order; `fail` answers one of them with an error. */
+function profileBackend(fail: { post?: Response; patch?: Response } = {}) {
+  const calls: Call[] = [];
+  server.use(
+    http.get('/api/mypage/profile/', () =>
+      HttpResponse.json({ username: 'minji_kim', name: '김민지', intro: '보드게임 좋아해요', profile_image: null }),
+    ),
+    http.post('/api/mypage/profile/', async ({ request }) => {
+      calls.push({ method: 'POST', body: await request.json() });
+      return fail.post ?? HttpResponse.json({ detail: '비밀번호가 변경되었습니다.', access: 'new-access', refresh: 'new-refresh' });
+    }),
+    http.patch('/api/mypage/profile/', async ({ request }) => {
+      const form = await request.formData();
+      const photo = form.get('profile_image');
+      calls.push({ method: 'PATCH', body: { intro: form.get('intro'), photo: photo instanceof Blob ? (photo as File).name : null } });
+      return fail.patch ?? HttpResponse.json({ intro: form.get('intro'), profile_image: '/media/avatars/new.jpg' });
+    }),
+  );
+  return calls;
+}
+
+async function openEdit() {
+  signInAs();
+  const ui = renderApp('/mypage/edit');
+  await waitFor(() => expect(screen.getByLabelText('한 줄 소개')).toHaveValue('보드게임 좋아해요'));
+  return ui;
+}
+
+const save = () => screen.getByRole('button', { name: '저장' });
+
+describe('/mypage/edit', () => {
+  it('shows the fields, the saved intro and a link to the extra info', async () => {
+    profileBackend();
+    const ui = await openEdit();
+    expect(screen.getByRole('heading', { name: '프로필 수정' })).toBeInTheDocument();
+    expect(screen.getByLabelText('새 비밀번호')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('새 비밀번호 확인')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('프로필 사진')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    await ui.user.click(screen.getByRole('link', { name: /추가 정보 설정하기/ }));
+    expect(ui.currentPath()).toBe('/mypage/extra');
+  });
+
+  it('refuses a short password, then mismatching ones, without calling the server', async () => {
+    const calls = profileBackend();
+    const ui = await openEdit();
+    await ui.user.type(screen.getByLabelText('새 비밀번호'), 'short');
+    await ui.user.click(save());
+    expect(window.alert).toHaveBeenLastCalledWith('비밀번호는 8자 이상 입력해 주세요.');
+    expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 8자 이상 입력해 주세요.');
+
+    await ui.user.type(screen.getByLabelText('새 비밀번호'), '-long-enough');
+    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'something-else');
+    await ui.user.click(save());
+    expect(window.alert).toHaveBeenLastCalledWith('새 비밀번호가 일치하지 않습니다.');
+    expect(calls).toEqual([]);
+  });
+
+  it('changes the password first, stores the new tokens, then saves intro and photo, and goes back', async () => {
+    const calls = profileBackend();
+    const ui = await openEdit();
+    const photo = new File(['png-bytes'], 'me.png', { type: 'image/png' });
+    await ui.user.upload(screen.getByLabelText('프로필 사진'), photo);
+    expect(screen.getByRole('img', { name: '프로필 사진 미리보기' }).getAttribute('src')).toMatch(/^blob:/);
+
+    await ui.user.type(screen.getByLabelText('새 비밀번호'), 'new-password1');
+    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'new-password1');
+    await ui.user.clear(screen.getByLabelText('한 줄 소개'));
+    await ui.user.type(screen.getByLabelText('한 줄 소개'), '  산책 좋아해요  ');
+    await ui.user.click(save());
+
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 완료!'));
+    expect(calls).toEqual([
+      { method: 'POST', body: { new_password: 'new-password1', new_password2: 'new-password1' } },
+      { method: 'PATCH', body: { intro: '산책 좋아해요', photo: 'me.png' } },
+    ]);
+    expect(localStorage.getItem('access')).toBe('new-access');
+    expect(localStorage.getItem('refresh')).toBe('new-refresh');
+    expect(ui.currentPath()).toBe('/mypage');
+  });
+
+  it('saves only the profile when no password is entered', async () => {
+    const calls = profileBackend();
+    const ui = await openEdit();
+    await ui.user.click(save());
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 완료!'));
+    expect(calls).toEqual([{ method: 'PATCH', body: { intro: '보드게임 좋아해요', photo: null } }]);
+  });
+
+  it('stops at a refused password with 비밀번호 변경 실패: and the server words', async () => {
+    const calls = profileBackend({
+      post: HttpResponse.json({ new_password: ['비밀번호는 8자 이상 입력해 주세요.'] }, { status: 400 }),
+    });
+    const ui = await openEdit();
+    await ui.user.type(screen.getByLabelText('새 비밀번호'), 'new-password1');
+    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'new-password1');
+    await ui.user.click(save());
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('비밀번호 변경 실패: 비밀번호는 8자 이상 입력해 주세요.'));
+    expect(calls.map((c) => c.method)).toEqual(['POST']);
+    expect(ui.currentPath()).toBe('/mypage/edit');
+  });
+
+  it('says 프로필 저장 실패: with the detail when the profile is refused', async () => {
+    profileBackend({ patch: HttpResponse.json({ profile_image: ['JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'] }, { status: 400 }) });
+    const ui = await openEdit();
+    await ui.user.click(save());
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('프로필 저장 실패: JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'),
+    );
+    expect(ui.currentPath()).toBe('/mypage/edit');
+  });
+
+  it('falls back to 저장 중 오류가 발생했습니다. when the server says nothing', async () => {
+    profileBackend({ patch: HttpResponse.error() as unknown as Response });
+    const ui = await openEdit();
+    await ui.user.click(save());
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 중 오류가 발생했습니다.'));
+    expect(save()).toBeEnabled();
+  });
+
+  it('refuses other file types and files over 5 MB before uploading', async () => {
+    profileBackend();
+    await openEdit();
+    const input = screen.getByLabelText('프로필 사진');
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    expect(window.alert).toHaveBeenLastCalledWith('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(window.alert).toHaveBeenLastCalledWith('사진은 5MB 이하만 올릴 수 있습니다.');
+    expect(screen.queryByRole('img', { name: '프로필 사진 미리보기' })).not.toBeInTheDocument();
+  });
+
+  it('asks a guest to log in', async () => {
+    renderApp('/mypage/edit');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('로그인이 필요한 서비스입니다.')).toBeInTheDocument();
+  });
+});
