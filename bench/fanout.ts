@@ -112,6 +112,7 @@ async function run(kind: BenchDb, s: Scenario) {
 
 const kind: BenchDb = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const scenarios: Scenario[] = [
+  { name: '1,000 sockets, one instance, 20 votes/s', sockets: 1000, votesPerSecond: 20, seconds: 5, instances: 1 },
   { name: '1,000 sockets, one instance', sockets: 1000, votesPerSecond: 100, seconds: 5, instances: 1 },
   { name: '5,000 sockets held, one instance', sockets: 5000, votesPerSecond: 20, seconds: 5, instances: 1 },
 ];
