@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * A one-second cache for public lists every visitor sees the same (home, map). On a busy evening most requests
  * then cost no query; this instance drops it on any successful write, so a student never sees their own join lag,
@@ -21,4 +23,13 @@ export function createMicroCache<T>(ttlMs = 1000) {
       entries.clear();
     },
   };
+}
+
+/** A micro-cache this instance empties after any successful write request (a join, a leave, a cancel…). */
+export function createWriteClearedCache<T>(app: FastifyInstance, ttlMs = 1000) {
+  const cache = createMicroCache<T>(ttlMs);
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+  });
+  return cache;
 }

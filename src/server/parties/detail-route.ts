@@ -6,6 +6,7 @@ import { parties, participations, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
+import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
 import { PARTY_MESSAGES as PM } from './messages';
 import { idParam } from '../http/params';
@@ -13,15 +14,17 @@ import { idParam } from '../http/params';
 const LIVE = ['pending', 'confirmed'];
 
 export async function partyDetailRoute(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/detailview/parties/:partyId/', async (req): Promise<PartyDetail> => {
-    const partyId = idParam(req.params, 'partyId', PM.notFound);
+  // The same for every visitor but for my_participation, which is read from the cached participant list.
+  const cache = createWriteClearedCache<Awaited<ReturnType<typeof load>>>(app);
+
+  async function load(partyId: number) {
     const [row] = await ctx.db
       .select({ ...cardColumns, description: parties.description, placeMap: places.mapImage, deposit: parties.deposit, status: parties.status })
       .from(parties)
       .innerJoin(places, eq(places.id, parties.placeId))
       .where(eq(parties.id, partyId));
+    // Thrown, not returned: the cache keeps no failures, so an unknown id always asks the database.
     if (!row) throw detail(404, PM.notFound);
-
     const [people, tagRows] = await Promise.all([
       ctx.db
         .select({ id: participations.id, userId: users.id, username: users.username, profileImage: users.profileImage, status: participations.status })
@@ -36,6 +39,12 @@ export async function partyDetailRoute(app: FastifyInstance, ctx: Ctx) {
         .where(eq(partyTags.partyId, partyId))
         .orderBy(asc(tags.name)),
     ]);
+    return { row, people, tagRows };
+  }
+
+  app.get('/api/detailview/parties/:partyId/', async (req): Promise<PartyDetail> => {
+    const partyId = idParam(req.params, 'partyId', PM.notFound);
+    const { row, people, tagRows } = await cache.get(`${partyId}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => load(partyId));
     const mine = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
     const { tags: _names, ...card } = toMapParty(row);
     return {

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { HomeParty, MapParty } from '../../shared/parties';
 import type { Ctx } from '../context';
-import { createMicroCache } from '../http/micro-cache';
+import { createWriteClearedCache } from '../http/micro-cache';
 import { upcomingPartyCards } from './party-cards';
 
 export async function partyListRoutes(app: FastifyInstance, ctx: Ctx) {
-  const cache = createMicroCache<MapParty[]>();
   // Any successful write may move a seat count or a party; reads never do.
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-  });
+  const cache = createWriteClearedCache<MapParty[]>(app);
   const upcoming = () => {
     const now = ctx.clock.now();
     return cache.get(`upcoming:${Math.floor(now.getTime() / 1000)}`, () => upcomingPartyCards(ctx.db, now, 500));
