@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+// The default route comes with the entry: opening / needs no second round trip for its chunk.
+import HomeScreen from './home/HomeScreen';
 import { Layout } from './ui/Layout';
 import { NotFoundScreen } from './ui/NotFoundScreen';
 import { COMMON_TEXTS } from './ui/texts';
 
-// One chunk per screen: a student opening the home list never downloads the map or the game.
-const HomeScreen = lazy(() => import('./home/HomeScreen'));
+// One chunk per other screen: a student opening the home list never downloads the map or the game.
 const NotificationsScreen = lazy(() => import('./notifications/NotificationsScreen'));
 const AssistScreen = lazy(() => import('./assist/AssistScreen'));
 const MapScreen = lazy(() => import('./map/MapScreen'));

@@ -63,6 +63,27 @@ afterEach(() => {
 });
 
 describe('/balancegame/:roundId', () => {
+  it('a socket resync that arrives before the round itself does not leave the screen loading', async () => {
+    let answer = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/v1/game/rounds/:id/', async () => {
+        await gate;
+        return HttpResponse.json(ROUND);
+      }),
+    );
+    renderApp('/balancegame/3');
+    expect(await screen.findByText('질문을 불러오는 중...')).toBeInTheDocument();
+    const socket = FakeSocket.last();
+    socket.open();
+    // What the server sends every socket on connect: the counts of each question.
+    for (const question of ROUND.questions) {
+      socket.push({ type: 'vote_update', data: { question_id: question.id, vote_a_count: 0, vote_b_count: 0 } });
+    }
+    answer();
+    expect(await screen.findByText('1 / 5')).toBeInTheDocument();
+  });
+
   it('shows the loading text, then the first question with its counter, prompt, VS and progress', async () => {
     let answer = () => undefined as void;
     const gate = new Promise<void>((resolve) => (answer = resolve));

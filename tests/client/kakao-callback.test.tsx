@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser } from './render-app';
@@ -33,7 +33,16 @@ async function landsOn(ui: { currentPath: () => string | undefined }, path: stri
 describe('/oauth/kakao/callback', () => {
   it('signs in and goes home when the additional info is provided, replacing the callback in history', async () => {
     startedLogin();
-    const received = kakaoAnswers(tokens(true));
+    // A moment's wait on the exchange keeps the working text on screen long enough to be seen: home comes with the
+    // entry chunk (no lazy load), so without it the screen can be gone before the first look.
+    const received: unknown[] = [];
+    server.use(
+      http.post('/api/signup/auth/kakao/', async ({ request }) => {
+        received.push(await request.json());
+        await delay(200);
+        return tokens(true)();
+      }),
+    );
     const ui = renderApp(`${CALLBACK}?code=abc&state=state-1`);
     expect(await screen.findByText('카카오 로그인 중...')).toBeInTheDocument();
 

@@ -59,3 +59,47 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e') {
   expect(res.status()).toBe(201);
   return s;
 }
+
+/**
+ * A party of the test's own (operator API) with four fresh students joined and paid through the API, so a test can
+ * reach the lobby and a game without touching the demo students other tests count on. Returns the party id, the
+ * students and their access tokens.
+ */
+export async function partyOfFour(request: APIRequestContext, prefix: string, startsInMs: number) {
+  const created = await request.post('/api/ops/parties/', {
+    headers: { 'X-Ops-Token': E2E_OPS_TOKEN },
+    data: {
+      title: `${prefix} 파티 ${Date.now().toString(36)}`,
+      place_id: 1,
+      start_time: new Date(Date.now() + startsInMs).toISOString(),
+      max_participants: 4,
+      deposit: 1000,
+      tags: ['테스트'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: partyId } = (await created.json()) as { id: number };
+  const students = [];
+  const tokens: string[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const s = await signupViaApi(request, prefix);
+    const login = await request.post('/api/signup/auth/login/', { data: { username: s.username, password: s.password } });
+    expect(login.status()).toBe(200);
+    const { access } = (await login.json()) as { access: string };
+    const headers = { Authorization: `Bearer ${access}` };
+    const join = await request.post(`/api/reserve/join/${partyId}/`, { headers });
+    expect(join.status()).toBeLessThan(300);
+    const { id } = (await join.json()) as { id: number };
+    const pay = await request.post(`/api/reserve/pay/${id}/`, { headers, data: { payment_method: 'POINT' } });
+    expect(pay.status()).toBe(200);
+    students.push(s);
+    tokens.push(access);
+  }
+  return { partyId, students, tokens };
+}
+
+/** Puts a student on standby in a party's lobby through the API. */
+export async function standbyViaApi(request: APIRequestContext, token: string, partyId: number) {
+  const res = await request.post(`/api/partyassist/standby/${partyId}/toggle/`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+}

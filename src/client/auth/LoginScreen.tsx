@@ -73,7 +73,7 @@ export default function LoginScreen() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        <p className="error-text" role="alert">
+        <p className="error-text error-text--reserve" role="alert">
           {message}
         </p>
         <button type="submit" className="button" disabled={busy}>

@@ -102,7 +102,7 @@ export default function SignupScreen() {
           <input type="checkbox" name="agreed" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           개인정보 처리방침에 동의합니다.
         </label>
-        <p className="error-text" role="alert">
+        <p className="error-text error-text--reserve" role="alert">
           {message}
         </p>
         <button type="submit" className="button" disabled={busy}>

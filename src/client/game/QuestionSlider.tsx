@@ -44,7 +44,27 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
     { axis: 'x', filterTaps: true, enabled: count > 1 },
   );
 
-  const go = (i: number) => onIndex(clampIndex(i, count));
+  // A keyboard move can leave focus nowhere: on a slide that turns inert, or on 이전/다음 turning disabled at an end.
+  // Then it goes to the new slide's first choice still open, else to the slider itself.
+  const section = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    const root = section.current;
+    const active = document.activeElement as HTMLElement | null;
+    const lost = !active || active === document.body || active.closest('[inert]') || (active as HTMLButtonElement).disabled;
+    if (!root || !lost) return;
+    const target = root.querySelector<HTMLElement>('.slider__slide:not([inert]) button:not(:disabled)') ?? root;
+    target.focus({ preventScroll: true });
+  }, [index]);
+
+  const go = (i: number) => {
+    const next = clampIndex(i, count);
+    if (next === index) return;
+    moved.current = true;
+    onIndex(next);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') go(index - 1);
     else if (event.key === 'ArrowRight') go(index + 1);
@@ -53,7 +73,7 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
   };
 
   return (
-    <section className="slider" aria-roledescription="carousel" aria-label={T.questions} onKeyDown={onKeyDown}>
+    <section ref={section} className="slider" aria-roledescription="carousel" aria-label={T.questions} tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="slider__viewport" ref={viewport}>
         <animated.div className="slider__track" style={{ x, gap: SLIDER_SPACING }} {...bind()}>
           {questions.map((q, i) => (

@@ -12,15 +12,20 @@ import { parseRoundMessage, withCounts } from './round-message';
  * while the socket is down (spec §4) so a phone on a bad network still sees the votes move.
  */
 export function useRound(roundId: number) {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const key = roundPath(roundId);
   const path = roundSocketPath(roundId);
   const url = useCallback(() => liveSocketUrl(path), [path]);
 
   const update = useCallback(
-    (id: number, a: number, b: number, voted = false) =>
-      void mutate<GameRound>(key, (round) => round && withCounts(round, id, a, b, voted), { revalidate: false }),
-    [key, mutate],
+    (id: number, a: number, b: number, voted = false) => {
+      // The socket's resync on connect can beat the round's own GET. With nothing loaded there is nothing to update,
+      // and a mutation now would make SWR drop that GET's answer as older than it: the screen would stay loading.
+      // The GET brings the current counts itself.
+      if (!cache.get(key)?.data) return;
+      void mutate<GameRound>(key, (round) => round && withCounts(round, id, a, b, voted), { revalidate: false });
+    },
+    [cache, key, mutate],
   );
 
   const socket = useReconnectingSocket(path, url, (raw) => {

@@ -10,6 +10,8 @@ import './home.css';
 const GUEST_NAME = '게스트';
 const EMPTY_TEXT = '아직 모집 중인 파티가 없습니다.';
 const JOIN_FAILED = '참가 신청에 실패했습니다.';
+// Cards whose photo a 393×852 phone shows without scrolling: fetched at once, the rest lazily.
+const ABOVE_FOLD = 2;
 
 export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -25,9 +27,10 @@ export default function HomeScreen() {
         <p className="status-text">{COMMON_TEXTS.loading}</p>
       ) : data && data.length > 0 ? (
         <ul className="home__list">
-          {data.map((party) => (
+          {data.map((party, i) => (
             <PartyCard
               key={party.id}
+              aboveFold={i < ABOVE_FOLD}
               party={party}
               pending={pendingId === party.id}
               disabled={pendingId !== null}

@@ -13,9 +13,11 @@ interface Props {
   pending: boolean;
   disabled: boolean;
   onApply: (partyId: number) => void;
+  /** On screen without scrolling: its photo is the largest paint, so it is fetched first, never lazily. */
+  aboveFold?: boolean;
 }
 
-export function PartyCard({ party, pending, disabled, onApply }: Props) {
+export function PartyCard({ party, pending, disabled, onApply, aboveFold = false }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
@@ -32,7 +34,15 @@ export function PartyCard({ party, pending, disabled, onApply }: Props) {
   return (
     <li className="party-card" onClick={openDetail}>
       <div className="party-card__photo">
-        <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} />
+        <Img
+          src={party.place_photo}
+          fallback={defaultParty}
+          alt={party.place_name}
+          width={640}
+          height={400}
+          loading={aboveFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveFold ? 'high' : 'auto'}
+        />
         <span className="party-card__badge">{party.place_name}</span>
       </div>
       <div className="party-card__body">

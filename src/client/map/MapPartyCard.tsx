@@ -23,7 +23,7 @@ export function MapPartyCard({ party }: { party: MapParty }) {
   return (
     <li className="map-card" data-party-id={party.id}>
       <div className="map-card__photo">
-        <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} loading="lazy" />
+        <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} width={92} height={92} loading="lazy" />
       </div>
       <div className="map-card__body">
         <span className="map-card__badge">{party.place_name}</span>

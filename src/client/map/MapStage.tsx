@@ -43,8 +43,10 @@ export default function MapStage({ groups, bottomInset }: Props) {
   const viewport: Size = { width: size.width, height: Math.max(1, size.height - bottomInset) };
 
   const small = useLoadedImage(campusSmall);
-  const large = useLoadedImage(campusLarge);
   const icon = useLoadedImage(markerIcon);
+  // The 3704×1824 art (265 KB, a long decode) waits until the small map is up: it never competes with the first
+  // paint, the sheet's photos or the markers for the network or the main thread.
+  const large = useLoadedImage(small && icon ? campusLarge : null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const openIndex = groups.findIndex((g) => g.key === openKey);
 
@@ -111,16 +113,18 @@ export default function MapStage({ groups, bottomInset }: Props) {
       <div
         ref={surfaceRef}
         className="map-stage__surface"
-        tabIndex={0}
-        role="application"
+        // The canvas is a picture to a screen reader; its parties are the sheet's list (MAP_TEXTS.mapHint says so).
+        role="img"
         aria-label={MAP_TEXTS.mapLabel}
-        aria-description={MAP_TEXTS.mapHint}
+        aria-describedby="map-stage-hint"
         data-image-width={IMAGE.width}
         data-image-height={IMAGE.height}
         data-markers={groups.length}
         data-detail={large ? 'large' : small ? 'small' : 'none'}
-        onKeyDown={(e) => e.key === 'Escape' && setOpenKey(null)}
       >
+        <span id="map-stage-hint" className="visually-hidden">
+          {MAP_TEXTS.mapHint}
+        </span>
         {size.width > 0 && (
           <Stage width={size.width} height={size.height}>
             <Layer ref={imageLayer} listening={false}>

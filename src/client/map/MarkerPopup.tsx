@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { CloseIcon } from '../ui/icons';
 import { COMMON_TEXTS } from '../ui/texts';
+import { useDialogFocus } from '../ui/use-dialog-focus';
 import { formatMapDate } from './map-date';
 import { MAP_TEXTS } from './map-texts';
 import type { PlaceGroup } from './place-groups';
@@ -18,8 +19,15 @@ interface Props {
  */
 export function MarkerPopup({ group, onClose, ref }: Props) {
   const titleId = `map-popup-${group.key}`;
+  // Focus moves in (its links are the way on), Tab stays inside, Escape closes and gives focus back.
+  const focusRef = useDialogFocus<HTMLDivElement>(onClose);
+  const setRef = (node: HTMLDivElement | null) => {
+    focusRef.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
   return (
-    <div ref={ref} className="map-popup" role="dialog" aria-labelledby={titleId}>
+    <div ref={setRef} className="map-popup" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
       <div className="map-popup__card">
         <p className="map-popup__place" id={titleId}>
           {group.placeName}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** The image once it is decoded, so Konva's first draw of it never stalls a frame. */
-export function useLoadedImage(src: string): HTMLImageElement | null {
+/** The image once it is decoded, so Konva's first draw of it never stalls a frame; null `src` waits. */
+export function useLoadedImage(src: string | null): HTMLImageElement | null {
   const [loaded, setLoaded] = useState<{ src: string; image: HTMLImageElement } | null>(null);
   useEffect(() => {
+    if (!src) return;
     let live = true;
     const image = new Image();
     image.decoding = 'async';
@@ -18,5 +19,5 @@ export function useLoadedImage(src: string): HTMLImageElement | null {
       live = false;
     };
   }, [src]);
-  return loaded?.src === src ? loaded.image : null;
+  return src && loaded?.src === src ? loaded.image : null;
 }

@@ -14,7 +14,7 @@ export function Attendees({ participations }: { participations: PartyParticipati
         <ul className="attendee-grid" aria-label="참가자 목록">
           {participations.map(({ id, user }) => (
             <li key={id} className="attendee-grid__item">
-              <Img className="avatar avatar--large" src={user.profile_image} fallback={defaultAvatar} alt="" />
+              <Img className="avatar avatar--large" src={user.profile_image} fallback={defaultAvatar} alt="" width={56} height={56} loading="lazy" />
               <span className="attendee-grid__name">{user.username}</span>
             </li>
           ))}

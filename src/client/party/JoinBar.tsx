@@ -47,7 +47,7 @@ export function JoinBar({ party, pending, onJoin, onContinuePayment }: Props) {
         <ul className="join-bar__icons" aria-label="참가자 프로필">
           {shown.map(({ id, user }) => (
             <li key={id}>
-              <Img className="avatar" src={user.profile_image} fallback={defaultAvatar} alt={user.username} />
+              <Img className="avatar" src={user.profile_image} fallback={defaultAvatar} alt={user.username} width={28} height={28} />
             </li>
           ))}
         </ul>

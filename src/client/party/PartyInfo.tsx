@@ -6,20 +6,39 @@ import { resolveImageUrl } from '../lib/image-url';
 import { Img } from '../ui/Img';
 
 const NO_MAP = '지도 이미지가 아직 없습니다.';
+// Spec §9: the place map is the 822×460 campus image; its box is reserved before it arrives.
+const MAP_WIDTH = 822;
+const MAP_HEIGHT = 460;
 
 /** The place map, or a plain placeholder when there is none or it fails to load (never a broken frame). */
 function PlaceMap({ src, place }: { src: string | null; place: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <div className="party-detail__map party-detail__map--empty">{NO_MAP}</div>;
   return (
-    <img className="party-detail__map" src={resolveImageUrl(src)} alt={`${place} 지도`} onError={() => setFailed(true)} />
+    <img
+      className="party-detail__map"
+      src={resolveImageUrl(src)}
+      alt={`${place} 지도`}
+      width={MAP_WIDTH}
+      height={MAP_HEIGHT}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
   );
 }
 
 export function PartyInfo({ party }: { party: PartyDetail }) {
   return (
     <>
-      <Img className="party-detail__photo" src={party.place_photo} fallback={defaultParty} alt={party.place_name} />
+      <Img
+        className="party-detail__photo"
+        src={party.place_photo}
+        fallback={defaultParty}
+        alt={party.place_name}
+        width={640}
+        height={400}
+        fetchPriority="high"
+      />
       <h1 className="party-detail__title">{party.title}</h1>
       <dl className="party-detail__card">
         <div>

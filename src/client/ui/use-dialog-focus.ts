@@ -19,7 +19,8 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
     const previous = document.activeElement as HTMLElement | null;
     const items = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
     // The dialog itself takes focus: its title is announced first and no button looks pre-selected.
-    dialog.focus();
+    // preventScroll: a popup placed by transform (the map's) must not scroll its clipped container.
+    dialog.focus({ preventScroll: true });
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -43,7 +44,7 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      previous?.focus?.({ preventScroll: true });
     };
   }, []);
 
