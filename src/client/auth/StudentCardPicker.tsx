@@ -1,8 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { UPLOAD_MAX_BYTES } from '../../shared/constants';
-import { API_MESSAGES } from '../../shared/api-messages';
-
-const ACCEPT = 'image/jpeg,image/png,image/webp';
+import { IMAGE_ACCEPT as ACCEPT, useImagePick } from '../ui/use-image-pick';
 
 interface Props {
   file: File | null;
@@ -12,22 +8,7 @@ interface Props {
 
 /** The student-card photo with a preview; wrong types and oversized files are refused before any upload. */
 export function StudentCardPicker({ file, onChange, onReject }: Props) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const previewRef = useRef<string | null>(null);
-
-  useEffect(() => () => revoke(previewRef.current), []);
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = ''; // picking the same file again after an error must fire change again
-    if (!chosen) return;
-    if (!ACCEPT.split(',').includes(chosen.type)) return onReject(API_MESSAGES.imageType);
-    if (chosen.size > UPLOAD_MAX_BYTES) return onReject(API_MESSAGES.imageTooLarge);
-    revoke(previewRef.current);
-    previewRef.current = URL.createObjectURL(chosen);
-    setPreview(previewRef.current);
-    onChange(chosen);
-  };
+  const { preview, pick } = useImagePick(onChange, onReject);
 
   return (
     <div className="student-card">
@@ -39,8 +20,4 @@ export function StudentCardPicker({ file, onChange, onReject }: Props) {
       {file && preview && <img className="student-card__preview" src={preview} alt="선택한 학생증 사진 미리보기" />}
     </div>
   );
-}
-
-function revoke(url: string | null) {
-  if (url) URL.revokeObjectURL(url);
 }
