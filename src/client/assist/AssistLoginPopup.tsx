@@ -1,10 +1,7 @@
 import { useLocation } from 'wouter';
-import { STORAGE } from '../../shared/storage-keys';
-import { useDialogFocus } from '../ui/use-dialog-focus';
+import { rememberRedirectPath } from '../lib/redirect-path';
+import { Dialog } from '../ui/Dialog';
 import { ASSIST_TEXTS as T } from './assist-texts';
-import '../ui/modal.css';
-
-const REDIRECT = '/assist';
 
 /**
  * Spec §2 describes both "a login prompt modal (closing goes to /, redirect target /assist)" and "a popup with a
@@ -13,43 +10,18 @@ const REDIRECT = '/assist';
 export function AssistLoginPopup() {
   const [, navigate] = useLocation();
   const leave = () => navigate('/', { replace: true });
-  const ref = useDialogFocus<HTMLDivElement>(leave);
-
   const login = () => {
-    try {
-      localStorage.setItem(STORAGE.redirectPath, REDIRECT);
-    } catch {
-      /* without storage the student lands on home after signing in */
-    }
+    rememberRedirectPath('/assist');
     navigate('/kakao-login');
   };
-
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={ref}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="assist-login-title"
-        aria-describedby="assist-login-body"
-        tabIndex={-1}
-      >
-        <h2 id="assist-login-title" className="modal__title">
-          {T.loginTitle}
-        </h2>
-        <p id="assist-login-body" className="modal__body">
-          {T.loginBody}
-        </p>
-        <div className="modal__actions">
-          <button type="button" className="button" onClick={login}>
-            {T.login}
-          </button>
-          <button type="button" className="button button--ghost" onClick={leave}>
-            {T.back}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog title={T.loginTitle} body={T.loginBody} onClose={leave}>
+      <button type="button" className="button" onClick={login}>
+        {T.login}
+      </button>
+      <button type="button" className="button button--ghost" onClick={leave}>
+        {T.back}
+      </button>
+    </Dialog>
   );
 }

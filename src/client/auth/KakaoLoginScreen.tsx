@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { fetchKakaoConfig } from '../api/kakao';
-import { buildAuthorizeUrl, leaveForKakao, rememberRedirectPath } from './kakao-flow';
+import { buildAuthorizeUrl, leaveForKakao, ensureRedirectPath } from './kakao-flow';
 import './auth.css';
 
 const T = {
@@ -15,7 +15,7 @@ export default function KakaoLoginScreen() {
 
   useEffect(() => {
     let alive = true;
-    rememberRedirectPath();
+    ensureRedirectPath();
     fetchKakaoConfig()
       .then((config) => {
         // The state is made only by the mount that really leaves (StrictMode mounts twice), so the one stored

@@ -18,7 +18,7 @@ const NOT_A_DESTINATION = ['/login', '/signup', '/kakao-login', KAKAO_CALLBACK_P
  * Spec §3: redirectPath is stored before social sign-in. The login-required modal already stored one; otherwise
  * the page the student came from (same origin only), else home.
  */
-export function rememberRedirectPath(): void {
+export function ensureRedirectPath(): void {
   try {
     if (localStorage.getItem(STORAGE.redirectPath)) return;
     let path = '/';

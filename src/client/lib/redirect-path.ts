@@ -11,3 +11,12 @@ export function takeRedirectPath(): string | null {
     return null;
   }
 }
+
+/** Remembers where to come back to after signing in (a private window without storage simply lands on home). */
+export function rememberRedirectPath(path: string): void {
+  try {
+    localStorage.setItem(STORAGE.redirectPath, path);
+  } catch {
+    /* nothing to do: the student lands on home after signing in */
+  }
+}
