@@ -64,7 +64,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     const admitted = await admit(ctx, socket, req, async () => toId(raw)).catch(() => (socket.close(1011, 'server error'), null));
     if (!admitted || socket.readyState !== socket.OPEN) return;
     const { partyId } = admitted;
-    ctx.hub.join(partyChannel(partyId), socket);
+    ctx.hub.join(partyChannel(partyId), socket, req.raw.socket);
     // A late joiner gets the state at once instead of waiting for the next event.
     send(socket, { type: 'send_standby_update', data: { party_id: partyId, ...(await standbyCounts(ctx.db, partyId)) } });
     const [round] = await ctx.db.select({ id: rounds.id }).from(rounds).where(eq(rounds.partyId, partyId));
@@ -82,7 +82,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
       return round?.partyId ?? null;
     }).catch(() => (socket.close(1011, 'server error'), null));
     if (!admitted || roundId === null || socket.readyState !== socket.OPEN) return;
-    ctx.hub.join(roundChannel(roundId), socket);
+    ctx.hub.join(roundChannel(roundId), socket, req.raw.socket);
     // Resync after a reconnect: the current counts of every question.
     const rows = await ctx.db.select().from(questions).where(eq(questions.roundId, roundId)).orderBy(asc(questions.position));
     for (const q of rows) {
