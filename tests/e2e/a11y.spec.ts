@@ -46,7 +46,7 @@ test.describe('guest', () => {
 
     await page.goto('/map');
     await expect(page.getByRole('region', { name: '파티 목록' }).getByRole('listitem').first()).toBeVisible();
-    await expect(page.locator('.map-stage__surface')).toHaveAttribute('data-detail', 'large');
+    await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');
     await expectAccessible(page, '/map (guest, sheet collapsed)');
     await page.getByRole('button', { name: '목록 펼치기' }).tap();
     await expect(page.getByRole('button', { name: '목록 접기' })).toHaveAttribute('aria-expanded', 'true');

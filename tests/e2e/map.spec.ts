@@ -36,8 +36,11 @@ async function grabberCentre(page: Page): Promise<Pt> {
 }
 
 async function openMap(page: Page) {
-  await page.goto('/map');
-  await expect(page.locator('.map-stage__surface')).toHaveAttribute('data-detail', 'large');
+  const response = await page.goto('/map');
+  // The page's response announces the screen's chunks, data and main picture (route-preloads.ts).
+  expect(response!.headers().link).toMatch(/MapScreen-[\w-]+\.js>; rel=modulepreload/);
+  // Zoomed out at DPR 1 the medium render is as sharp as the screen: the large one is not fetched yet.
+  await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');
   await expect(page.locator('.map-stage__surface')).not.toHaveAttribute('data-markers', '0');
 }
 
@@ -140,6 +143,9 @@ test('a long-press on a marker opens its popup, after a pan and a pinch too', as
   const box = (await surface.boundingBox())!;
   await drag(cdp, page, { x: box.x + 300, y: box.y + 200 }, { x: box.x + 180, y: box.y + 200 }, { steps: 12 });
   await expect.poll(async () => JSON.parse((await surface.getAttribute('data-view'))!).x).toBeCloseTo(before.x - 120, 0);
+  // The campus art under the canvas moved with it.
+  const artLeft = async () => (await page.locator('.map-art').boundingBox())!.x - box.x;
+  expect(await artLeft()).toBeCloseTo(JSON.parse((await surface.getAttribute('data-view'))!).x, 0);
 
   // Pinch out around the marker: the scale grows, the marker stays on its building (same computation).
   const m = await markerPoint(page, party);
@@ -157,6 +163,10 @@ test('a long-press on a marker opens its popup, after a pan and a pinch too', as
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect.poll(async () => JSON.parse((await surface.getAttribute('data-view'))!).scale).toBeGreaterThan(before.scale * 2);
+  // Zoomed in, the large art is fetched and laid over the medium one, at the view's scale.
+  await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'large');
+  const artBox = (await page.locator('.map-art').boundingBox())!;
+  expect(artBox.width / 3704).toBeCloseTo(JSON.parse((await surface.getAttribute('data-view'))!).scale, 2);
   // The pinch does not open anything (a second finger cancels the press).
   await expect(popup).toHaveCount(0);
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
-import campusSmall from '../../../assets/map/campus.webp';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
+import { MapArt } from './MapArt';
 import { MAP_TEXTS } from './map-texts';
 import { PartyList } from './PartyList';
 import { PartySheet } from './PartySheet';
@@ -12,7 +12,7 @@ import './map.css';
 import './map-list.css';
 import './map-sheet.css';
 
-// Konva is the heaviest thing in the app: the sheet and its cards come first, the canvas follows.
+// Konva is the heaviest thing in the app: the art, the sheet and its cards come first, the markers' canvas follows.
 const MapStage = lazy(() => import('./MapStage'));
 
 /** Spec §2 "/map": the campus map with party markers, and the party list as a bottom sheet (or a side panel). */
@@ -21,19 +21,26 @@ export default function MapScreen() {
   const viewportHeight = useViewportHeight();
   const { data, error, mutate } = useMapParties();
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
+  const artRef = useRef<HTMLDivElement>(null);
+  const [wantLargeArt, setWantLargeArt] = useState(false);
+  const needLargeArt = useCallback(() => setWantLargeArt(true), []);
+  // The markers' canvas (Konva: a large chunk to run) starts once the map picture is up, so its work never holds
+  // back the picture's first paint; its code has been downloading alongside (route-preloads.ts).
+  const [artShown, setArtShown] = useState(false);
+  const showStage = useCallback(() => setArtShown(true), []);
+  const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
   const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} />;
 
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
       <div className="map-screen__map">
-        <Suspense
-          fallback={
-            <div className="map-screen__placeholder" style={{ backgroundImage: `url(${campusSmall})` }}>
-              <span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>
-            </div>
-          }
-        >
-          <MapStage groups={groups} bottomInset={mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0} />
+        <MapArt artRef={artRef} bottomInset={bottomInset} wantLarge={wantLargeArt} onShown={showStage} />
+        <Suspense fallback={<span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>}>
+          {artShown ? (
+            <MapStage groups={groups} bottomInset={bottomInset} artRef={artRef} onNeedLargeArt={needLargeArt} />
+          ) : (
+            <span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>
+          )}
         </Suspense>
       </div>
       {mobile ? (

@@ -2,14 +2,24 @@ import type Konva from 'konva';
 import 'konva/lib/shapes/Circle';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Text';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { Image as KonvaImage, Layer, Stage } from 'react-konva/lib/ReactKonvaCore';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Layer, Stage } from 'react-konva/lib/ReactKonvaCore';
 import markerIcon from '../../../assets/icons/marker@2x.png';
-import campusLarge from '../../../assets/map/campus-large.webp';
-import campusSmall from '../../../assets/map/campus.webp';
-import { MAP_LARGE_HEIGHT, MAP_LARGE_WIDTH } from '../../shared/constants';
 import { MapMarker } from './MapMarker';
-import { clampView, initialView, isOnScreen, markerAt, markerTip, MARKER_TIP_Y, type Point, type Size, type View } from './map-math';
+import {
+  clampView,
+  initialView,
+  isOnScreen,
+  MAP_IMAGE as IMAGE,
+  markerAt,
+  markerTip,
+  MARKER_TIP_Y,
+  needsLargeArt,
+  viewTransform,
+  type Point,
+  type Size,
+  type View,
+} from './map-math';
 import { MAP_TEXTS } from './map-texts';
 import { MarkerPopup } from './MarkerPopup';
 import type { PlaceGroup } from './place-groups';
@@ -17,23 +27,30 @@ import { useElementSize } from './use-element-size';
 import { useLoadedImage } from './use-loaded-image';
 import { useStageGestures } from './use-stage-gestures';
 
-// The map's coordinate space is the large image's; the small one is stretched onto it while the large loads.
-const IMAGE: Size = { width: MAP_LARGE_WIDTH, height: MAP_LARGE_HEIGHT };
 const POPUP_MARGIN = 8;
+/** How long after the last zoom step the art is re-rasterised sharp at its new scale. */
+const ZOOM_SETTLE_MS = 150;
 
 interface Props {
   groups: PlaceGroup[];
   /** Stage pixels hidden under the collapsed sheet: the image must cover the rest, and may scroll out from under it. */
   bottomInset: number;
+  /** The campus art (MapArt), moved with the markers on every frame. */
+  artRef: RefObject<HTMLDivElement | null>;
+  /** Called when a view first needs the large art (zoomed in, or a sharp screen). */
+  onNeedLargeArt: () => void;
 }
 
 /**
- * Konva on the phone (its performance guide): two layers, neither listening (hit tests are arithmetic, see
- * map-math), pixel ratio capped at 2, and every frame drawn imperatively from a ref.
+ * Konva on the phone (its performance guide): the campus art is a CSS-transformed image under the canvas (MapArt),
+ * not a Konva shape; drawn on a canvas, the 3704×1824 art cost a quarter-second task on load and most of every pan
+ * frame. Konva draws the markers: one layer, not listening (hit tests are arithmetic, see map-math), pixel ratio
+ * capped at 2, and every frame drawn imperatively from a ref.
  */
-export default function MapStage({ groups, bottomInset }: Props) {
+export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }: Props) {
   const surfaceRef = useRef<HTMLDivElement>(null);
-  const imageLayer = useRef<Konva.Layer>(null);
+  const zoomSettle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastScale = useRef(0);
   const markerLayer = useRef<Konva.Layer>(null);
   const markerNodes = useRef<(Konva.Group | null)[]>([]);
   const popupRef = useRef<HTMLDivElement>(null);
@@ -42,24 +59,39 @@ export default function MapStage({ groups, bottomInset }: Props) {
   const size = useElementSize(surfaceRef);
   const viewport: Size = { width: size.width, height: Math.max(1, size.height - bottomInset) };
 
-  const small = useLoadedImage(campusSmall);
   const icon = useLoadedImage(markerIcon);
-  // The 3704×1824 art (265 KB, a long decode) waits until the small map is up: it never competes with the first
-  // paint, the sheet's photos or the markers for the network or the main thread.
-  const large = useLoadedImage(small && icon ? campusLarge : null);
+  useEffect(() => () => clearTimeout(zoomSettle.current), []);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const openIndex = groups.findIndex((g) => g.key === openKey);
 
   // What the next frame draws; refreshed first among the layout effects, so the ones below draw this render.
-  const frame = useRef({ groups, openIndex, size });
+  const frame = useRef({ groups, openIndex, size, onNeedLargeArt });
   useLayoutEffect(() => {
-    frame.current = { groups, openIndex, size };
+    frame.current = { groups, openIndex, size, onNeedLargeArt };
   });
 
+  // Nothing is drawn before the first size is known: the placeholder view (scale 1) must never reach the screen,
+  // nor ask for the large art.
+  const sized = useRef(false);
   const draw = useCallback(() => {
+    if (!sized.current) return;
     const view = viewRef.current;
     const { groups: drawn, openIndex: open, size: stage } = frame.current;
-    imageLayer.current?.position({ x: view.x, y: view.y }).scale({ x: view.scale, y: view.scale }).draw();
+    const art = artRef.current;
+    if (art) {
+      art.style.transform = viewTransform(view);
+      // A composited layer keeps the resolution it was rasterised at; once a zoom stops, dropping and restoring
+      // will-change makes the browser draw the art again, sharp at the new scale.
+      if (view.scale !== lastScale.current) {
+        lastScale.current = view.scale;
+        if (needsLargeArt(view.scale, window.devicePixelRatio || 1)) frame.current.onNeedLargeArt();
+        clearTimeout(zoomSettle.current);
+        zoomSettle.current = setTimeout(() => {
+          art.style.willChange = 'auto';
+          requestAnimationFrame(() => (art.style.willChange = ''));
+        }, ZOOM_SETTLE_MS);
+      }
+    }
     const tips = drawn.map((g) => markerTip(g, view, IMAGE));
     tips.forEach((tip, i) => markerNodes.current[i]?.position(tip).visible(isOnScreen(tip, stage)));
     markerLayer.current?.draw();
@@ -80,23 +112,21 @@ export default function MapStage({ groups, bottomInset }: Props) {
       popup.style.transform = `translate(${left}px, ${top}px)`;
       popup.style.visibility = isOnScreen(tip, stage, 0) ? 'visible' : 'hidden';
     }
-  }, []);
+  }, [artRef]);
 
   // First size: fully zoomed out. Later sizes (rotation, sheet inset): keep the view, re-clamped.
-  const sized = useRef(false);
   useLayoutEffect(() => {
     if (size.width === 0 || size.height === 0) return;
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    for (const layer of [imageLayer.current, markerLayer.current]) {
-      if (layer && layer.getCanvas().getPixelRatio() !== ratio) layer.getCanvas().setPixelRatio(ratio);
-    }
+    const layer = markerLayer.current;
+    if (layer && layer.getCanvas().getPixelRatio() !== ratio) layer.getCanvas().setPixelRatio(ratio);
     const vp = { width: size.width, height: Math.max(1, size.height - bottomInset) };
     viewRef.current = sized.current ? clampView(viewRef.current, vp, IMAGE) : initialView(vp, IMAGE);
     sized.current = true;
     draw();
   }, [size.width, size.height, bottomInset, draw]);
 
-  useLayoutEffect(draw, [draw, groups, openIndex, small, large, icon]);
+  useLayoutEffect(draw, [draw, groups, openIndex, icon]);
 
   useStageGestures(surfaceRef, {
     viewport,
@@ -107,7 +137,6 @@ export default function MapStage({ groups, bottomInset }: Props) {
     onPress: (marker) => setOpenKey(marker >= 0 ? frame.current.groups[marker].key : null),
   });
 
-  const mapImage = large ?? small;
   return (
     <div className="map-stage">
       <div
@@ -120,16 +149,12 @@ export default function MapStage({ groups, bottomInset }: Props) {
         data-image-width={IMAGE.width}
         data-image-height={IMAGE.height}
         data-markers={groups.length}
-        data-detail={large ? 'large' : small ? 'small' : 'none'}
       >
         <span id="map-stage-hint" className="visually-hidden">
           {MAP_TEXTS.mapHint}
         </span>
         {size.width > 0 && (
           <Stage width={size.width} height={size.height}>
-            <Layer ref={imageLayer} listening={false}>
-              {mapImage && <KonvaImage image={mapImage} width={IMAGE.width} height={IMAGE.height} listening={false} />}
-            </Layer>
             <Layer ref={markerLayer} listening={false}>
               {groups.map((group, i) => (
                 <MapMarker

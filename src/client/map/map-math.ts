@@ -1,4 +1,4 @@
-import { MARKER_SIZE } from '../../shared/constants';
+import { MAP_LARGE_HEIGHT, MAP_LARGE_WIDTH, MARKER_SIZE } from '../../shared/constants';
 
 export interface Point {
   x: number;
@@ -14,6 +14,21 @@ export interface Size {
 export interface View extends Point {
   scale: number;
 }
+
+/** The map's coordinate space is the large image's; the smaller renders are stretched onto it. */
+export const MAP_IMAGE: Size = { width: MAP_LARGE_WIDTH, height: MAP_LARGE_HEIGHT };
+
+/** Width of the medium render of the art (assets/map/campus-medium.webp): half the large one. */
+export const MEDIUM_ART_WIDTH = 1852;
+
+/**
+ * Whether the view needs the large art: more device pixels per image pixel than the medium render holds. Zoomed
+ * out on a DPR-1 or DPR-2 phone the medium one is as sharp as the screen, and the 265 KB large one is not fetched.
+ */
+export const needsLargeArt = (scale: number, pixelRatio: number) => scale * pixelRatio > MEDIUM_ART_WIDTH / MAP_IMAGE.width;
+
+/** The CSS transform that puts the art (laid out at MAP_IMAGE's size, origin top-left) where `view` says. */
+export const viewTransform = (view: View) => `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
 
 // Beyond 1.5 screen px per image px the 3704 px art only gets blurrier; closer zoom shows nothing new.
 export const MAX_SCALE = 1.5;

@@ -9,8 +9,15 @@ export function useLoadedImage(src: string | null): HTMLImageElement | null {
     const image = new Image();
     image.decoding = 'async';
     image.src = src;
-    image
-      .decode()
+    // decode() resolves once the pixels are ready; a browser without it (and jsdom) gets the load event instead.
+    const ready =
+      typeof image.decode === 'function'
+        ? image.decode()
+        : new Promise<void>((resolve, reject) => {
+            image.onload = () => resolve();
+            image.onerror = reject;
+          });
+    ready
       .catch(() => undefined) // a failed decode still draws as a blank image; the map then shows its background
       .then(() => {
         if (live && image.naturalWidth > 0) setLoaded({ src, image });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { Ctx } from '../context';
 import { PUBLIC_MEDIA_PREFIX } from '../storage';
+import { createRoutePreloads, readManifest } from './route-preloads';
 
 // Paths that must never fall back to the SPA: an unknown API path is a 404 JSON, not index.html.
 const NOT_SPA = /^\/(api|ws|media|art|oauth\/kakao\/stand-in)(\/|$)/;
@@ -12,6 +13,7 @@ const NOT_SPA = /^\/(api|ws|media|art|oauth\/kakao\/stand-in)(\/|$)/;
 export async function installStaticFiles(app: FastifyInstance, ctx: Ctx) {
   const clientDir = ctx.clientDir;
   const hasClient = !!clientDir && existsSync(join(clientDir, 'index.html'));
+  const preloads = createRoutePreloads(hasClient ? readManifest(clientDir!) : null);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -49,6 +51,8 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx) {
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = req.method === 'GET' && !NOT_SPA.test(req.url) && (req.headers.accept ?? '').includes('text/html');
     if (hasClient && wantsPage) {
+      const link = preloads(req.url.split('?')[0]);
+      if (link) reply.header('Link', link);
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', clientDir!, { preCompressed: true } as never);
     }
     return reply.status(404).send({ detail: M.notFound });

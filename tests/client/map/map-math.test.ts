@@ -7,6 +7,8 @@ import {
   markerTip,
   MAX_SCALE,
   MARKER_TIP_Y,
+  needsLargeArt,
+  viewTransform,
   panView,
   pinchView,
   wheelFactor,
@@ -155,5 +157,20 @@ describe('marker placement from normalised coordinates', () => {
     expect(markerAt(tips, { x: 75, y: 160 })).toBe(0);
     expect(markerAt(tips, { x: 100, y: 260 })).toBe(-1);
     expect(markerAt(tips, { x: 300, y: 200 })).toBe(-1);
+  });
+});
+
+describe('which render of the art a view needs', () => {
+  it('keeps the medium art zoomed out on phones up to DPR 1.75 and asks for the large one beyond', () => {
+    const zoomedOut = initialView(PHONE, IMAGE).scale; // 0.27 screen px per image px
+    expect(needsLargeArt(zoomedOut, 1)).toBe(false);
+    expect(needsLargeArt(zoomedOut, 1.75)).toBe(false);
+    expect(needsLargeArt(zoomedOut, 2)).toBe(true); // 0.55 device px per image px > the medium's 0.5
+    expect(needsLargeArt(zoomedOut * 2, 1)).toBe(true); // a pinch to twice the size
+    expect(needsLargeArt(0.5, 1)).toBe(false); // exactly the medium's own resolution
+  });
+
+  it('places the art with one translate-then-scale transform from its top-left corner', () => {
+    expect(viewTransform({ x: -120.5, y: 0, scale: 0.25 })).toBe('translate(-120.5px, 0px) scale(0.25)');
   });
 });

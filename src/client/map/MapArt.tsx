@@ -1,0 +1,47 @@
+import { useLayoutEffect, type RefObject } from 'react';
+import campusMedium from '../../../assets/map/campus-medium.webp';
+import campusLarge from '../../../assets/map/campus-large.webp';
+import campusSmall from '../../../assets/map/campus.webp';
+import { MAP_IMAGE, initialView, viewTransform } from './map-math';
+import { useLoadedImage } from './use-loaded-image';
+
+interface Props {
+  artRef: RefObject<HTMLDivElement | null>;
+  /** Screen px hidden under the collapsed sheet, as MapStage's. */
+  bottomInset: number;
+  /** Set once a view has needed more detail than the medium render holds (MapStage decides, see needsLargeArt). */
+  wantLarge: boolean;
+  /** The medium render has loaded (or failed to): the screen's main picture is up. */
+  onShown: () => void;
+}
+
+/**
+ * The campus art, as images under the markers' canvas (Konva's performance guide: a background belongs in CSS).
+ * The browser decodes and rasterises them off the main thread, and a pan only moves a composited layer; MapStage
+ * sets the transform on every frame. Three renders of one drawing, each over the last once it is ready: the small
+ * one (35 KB) at once, the medium one (sharp zoomed out on a DPR-1.75 phone) as the screen's main picture, and the
+ * large one only once a zoom (or a sharper screen) needs it, and never before the medium one.
+ */
+export function MapArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
+  const medium = useLoadedImage(campusMedium);
+  const large = useLoadedImage(medium && wantLarge ? campusLarge : null);
+
+  // Until the stage (Konva, a separate chunk) takes over, the art sits where the stage's first frame will put it:
+  // no jump when it arrives. The box is the art's parent, which the stage's surface fills too.
+  useLayoutEffect(() => {
+    const art = artRef.current;
+    const box = art?.parentElement;
+    if (!box || !art || art.style.transform) return;
+    const { width, height } = box.getBoundingClientRect();
+    if (width > 0 && height > 0) art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
+  }, [artRef, bottomInset]);
+
+  const size = { width: MAP_IMAGE.width, height: MAP_IMAGE.height };
+  return (
+    <div ref={artRef} className="map-art" style={size} data-detail={large ? 'large' : medium ? 'medium' : 'small'} aria-hidden="true">
+      <img src={campusSmall} alt="" {...size} decoding="async" />
+      <img src={campusMedium} alt="" {...size} decoding="async" fetchPriority="high" onLoad={onShown} onError={onShown} />
+      {large && <img src={campusLarge} alt="" {...size} decoding="async" />}
+    </div>
+  );
+}

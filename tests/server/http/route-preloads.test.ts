@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRoutePreloads, ROUTE_PRELOADS, type ViteManifest } from '../../../src/server/http/route-preloads';
+
+// A manifest shaped like Vite's: the entry with a shared chunk, a lazy map screen that imports the same shared
+// chunk and its own gesture chunk, and the map's medium art.
+const MANIFEST: ViteManifest = {
+  'index.html': { file: 'assets/index-aaa.js', imports: ['_shared-bbb.js'], css: ['assets/index-ccc.css'] },
+  '_shared-bbb.js': { file: 'assets/shared-bbb.js' },
+  '_gesture-ddd.js': { file: 'assets/gesture-ddd.js', imports: ['_shared-bbb.js'] },
+  'src/client/map/MapScreen.tsx': { file: 'assets/MapScreen-eee.js', imports: ['_shared-bbb.js', '_gesture-ddd.js', 'index.html'], css: ['assets/MapScreen-fff.css'] },
+  'src/client/map/MapStage.tsx': { file: 'assets/MapStage-ggg.js', imports: ['_shared-bbb.js'] },
+  'src/client/party/PartyDetailScreen.tsx': { file: 'assets/PartyDetailScreen-hhh.js', imports: ['index.html'] },
+  'assets/map/campus-medium.webp': { file: 'assets/campus-medium-iii.webp' },
+};
+
+const links = (header: string | null) => (header ?? '').split(', ').filter(Boolean);
+
+describe('route preloads (the Link header of a page)', () => {
+  const preloads = createRoutePreloads(MANIFEST);
+
+  it('announces the map screen’s chunks, styles, data and main picture, but nothing the entry already loads', () => {
+    expect(links(preloads('/map'))).toEqual([
+      '</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</assets/campus-medium-iii.webp>; rel=preload; as=image; fetchpriority=high',
+      '</assets/MapScreen-fff.css>; rel=preload; as=style',
+      '</assets/MapScreen-eee.js>; rel=modulepreload',
+      '</assets/gesture-ddd.js>; rel=modulepreload',
+    ]);
+  });
+
+  it('fetches the home list for / and /home, and a party’s own detail for its page', () => {
+    expect(links(preloads('/'))).toEqual(['</api/homemap/home/>; rel=preload; as=fetch; crossorigin=anonymous']);
+    expect(preloads('/home')).toBe(preloads('/'));
+    expect(links(preloads('/partyinfo/42'))).toEqual([
+      '</api/detailview/parties/42/>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</assets/PartyDetailScreen-hhh.js>; rel=modulepreload',
+    ]);
+  });
+
+  it('announces nothing for other pages or malformed ids', () => {
+    expect(preloads('/mypage')).toBeNull();
+    expect(preloads('/partyinfo/abc')).toBeNull();
+    expect(preloads('/partyinfo/0')).toBeNull();
+  });
+
+  it('still preloads the data without a build manifest (API-only runs)', () => {
+    expect(links(createRoutePreloads(null)('/map'))).toEqual(['</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous']);
+  });
+
+  it('names only screens and art that exist', () => {
+    for (const route of ROUTE_PRELOADS) {
+      for (const file of [...route.modules, ...(route.images ?? [])]) expect(existsSync(file), file).toBe(true);
+    }
+  });
+});
