@@ -129,7 +129,9 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}/map`);
     const surface = page.locator('.map-stage__surface');
-    await surface.and(page.locator('[data-detail="large"]')).waitFor();
+    // Zoomed out, DPR 1 needs only the medium art, DPR 2 the large one (map-math needsLargeArt).
+    await surface.waitFor();
+    await page.locator(`.map-art[data-detail="${dpr === 1 ? 'medium' : 'large'}"]`).waitFor();
     const markers = await surface.getAttribute('data-markers');
     const cdp = await context.newCDPSession(page);
     await page.waitForTimeout(500);
