@@ -1,7 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react';
 import campusMedium from '../../../assets/map/campus-medium.webp';
 import campusLarge from '../../../assets/map/campus-large.webp';
-import campusSmall from '../../../assets/map/campus.webp';
 import { MAP_IMAGE, initialView, viewTransform } from './map-math';
 import { useLoadedImage } from './use-loaded-image';
 
@@ -18,9 +17,10 @@ interface Props {
 /**
  * The campus art, as images under the markers' canvas (Konva's performance guide: a background belongs in CSS).
  * The browser decodes and rasterises them off the main thread, and a pan only moves a composited layer; MapStage
- * sets the transform on every frame. Three renders of one drawing, each over the last once it is ready: the small
- * one (35 KB) at once, the medium one (sharp zoomed out on a DPR-1.75 phone) as the screen's main picture, and the
- * large one only once a zoom (or a sharper screen) needs it, and never before the medium one.
+ * sets the transform on every frame. Two renders of one drawing: the medium one (sharp zoomed out on a DPR-1.75
+ * phone; preloaded with the page, see route-preloads.ts) as the screen's main picture, and over it the large one,
+ * only once a zoom (or a sharper screen) needs it. The small overview render (822×460) is not used here: its
+ * proportions differ from the large one's (1.79 vs 2.03), so stretched onto the map's space it would be distorted.
  */
 export function MapArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
   const medium = useLoadedImage(campusMedium);
@@ -39,7 +39,6 @@ export function MapArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
   const size = { width: MAP_IMAGE.width, height: MAP_IMAGE.height };
   return (
     <div ref={artRef} className="map-art" style={size} data-detail={large ? 'large' : medium ? 'medium' : 'small'} aria-hidden="true">
-      <img src={campusSmall} alt="" {...size} decoding="async" />
       <img src={campusMedium} alt="" {...size} decoding="async" fetchPriority="high" onLoad={onShown} onError={onShown} />
       {large && <img src={campusLarge} alt="" {...size} decoding="async" />}
     </div>
