@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import defaultParty from '../../../assets/images/default-party.svg';
@@ -113,7 +113,20 @@ describe('/map bottom sheet', () => {
     renderApp('/map');
     expect(await screen.findByRole('heading', { name: '공대생 코딩 모각코 & 피자' })).toBeInTheDocument();
     expect(screen.queryByText('로그인이 필요한 서비스입니다.')).not.toBeInTheDocument();
-    expect(screen.getByTestId('map-stage')).toBeInTheDocument();
+  });
+
+  it('starts the markers’ canvas once the map picture is up, even when the picture fails', async () => {
+    const first = renderApp('/map');
+    await screen.findByRole('heading', { name: '공대생 코딩 모각코 & 피자' });
+    expect(screen.queryByTestId('map-stage')).not.toBeInTheDocument();
+    fireEvent.load(document.querySelector('.map-art img')!);
+    expect(await screen.findByTestId('map-stage')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/map');
+    await screen.findByRole('heading', { name: '공대생 코딩 모각코 & 피자' });
+    fireEvent.error(document.querySelector('.map-art img')!);
+    expect(await screen.findByTestId('map-stage')).toBeInTheDocument();
   });
 
   it('says so when nothing is planned, and offers a retry when loading fails', async () => {
