@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -7,10 +7,60 @@ import { compression } from 'vite-plugin-compression2';
 // The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
-  plugins: [
-    react(),
+// Vitest: the server's tests in Node, the client's in jsdom.
+const TESTS: ViteUserConfig['test'] = {
+  projects: [
+    {
+      extends: true,
+      test: {
+        name: 'server',
+        environment: 'node',
+        include: ['tests/server/**/*.test.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'client',
+        environment: 'jsdom',
+        include: ['tests/client/**/*.test.{ts,tsx}'],
+        setupFiles: ['tests/client/setup.ts'],
+      },
+    },
+  ],
+};
+
+// `vite build` is the browser's build (dist/client); `vite build --ssr src/client/entry-server.tsx` the server's
+// renderer of first screens (dist/ssr, see src/server/http/page-render.ts), which needs neither the worker nor
+// precompressed files, and carries its own production React so `npm start` renders fast without NODE_ENV.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...plugins(isSsrBuild === true)],
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
+  publicDir: 'public',
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: true, assetsInlineLimit: 2048, copyPublicDir: false }
+    : { outDir: 'dist/client', emptyOutDir: true, assetsInlineLimit: 2048, manifest: true },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/media': api,
+      '/art': api,
+      '/ws': { target: api.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  test: TESTS,
+}));
+
+function plugins(ssr: boolean) {
+  return [
     VitePWA({
+      // The server's build writes no worker, but resolves the worker's virtual module the client imports.
+      disable: ssr,
       // Registered by the client itself (src/client/lib/service-worker.ts), only in production builds.
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -55,40 +105,6 @@ export default defineConfig({
       },
     }),
     // .br and .gz beside every text asset, served by @fastify/static's preCompressed: no compression work per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/, threshold: 1024 }),
-  ],
-  publicDir: 'public',
-  build: { outDir: 'dist/client', emptyOutDir: true, assetsInlineLimit: 2048, manifest: true },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': api,
-      '/media': api,
-      '/art': api,
-      '/ws': { target: api.replace(/^http/, 'ws'), ws: true },
-    },
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/client/setup.ts'],
-        },
-      },
-    ],
-  },
-});
+    ...(ssr ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/, threshold: 1024 })]),
+  ];
+}

@@ -23,6 +23,11 @@ try {
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(`${server.base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
       const lhr = r!.lhr;
+      // A run Lighthouse could not finish (a protocol timeout, no paint seen) has no scores: say so, leave it out.
+      if (lhr.runtimeError) {
+        console.log(`  ${path}: run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        continue;
+      }
       const failed = Object.values(lhr.audits)
         .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id) && a.score !== null && a.score < 1)
         .map((a) => a.id);
@@ -38,7 +43,9 @@ try {
     }
     const m = (k: 'perf' | 'a11y' | 'bp' | 'lcp' | 'tbt' | 'cls') => median(results.map((r) => r[k]));
     const failed = [...new Set(results.flatMap((r) => r.failed))].join(', ') || '—';
-    console.log(`| ${path} | ${m('perf')} | ${m('a11y')} | ${m('bp')} | ${m('lcp').toFixed(0)} | ${m('tbt').toFixed(0)} | ${m('cls').toFixed(3)} | ${failed} |`);
+    const page = results.length === runs ? path : `${path} (${results.length} of ${runs} runs)`;
+    if (results.length === 0) continue;
+    console.log(`| ${page} | ${m('perf')} | ${m('a11y')} | ${m('bp')} | ${m('lcp').toFixed(0)} | ${m('tbt').toFixed(0)} | ${m('cls').toFixed(3)} | ${failed} |`);
   }
 } finally {
   chrome.kill();

@@ -1,4 +1,4 @@
-import { Provider as JotaiProvider } from 'jotai';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from './api/client';
@@ -12,9 +12,15 @@ const swrDefaults: SWRConfiguration = {
   revalidateOnFocus: true,
 };
 
-/** Session store, SWR and the session watcher; `swr` lets tests give every render a fresh cache. */
-export function AppProviders({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
-  const [store] = useState(createSessionStore);
+type Store = ReturnType<typeof createStore>;
+
+/**
+ * Session store, SWR and the session watcher; `swr` lets tests give every render a fresh cache, and lets a
+ * server-rendered page start from the data it was drawn with. `store` replaces the one primed from storage (the
+ * server has no storage: its pages are a guest's).
+ */
+export function AppProviders({ children, swr, store: given }: { children: ReactNode; swr?: SWRConfiguration; store?: Store }) {
+  const [store] = useState(() => given ?? createSessionStore());
   return (
     <JotaiProvider store={store}>
       <SWRConfig value={{ ...swrDefaults, ...swr }}>

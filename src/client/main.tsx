@@ -1,19 +1,37 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './AppProviders';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_DATA_ID, type PageData } from '../shared/page-data';
+import { getAccessToken } from './api/token-store';
+import { App } from './App';
 import { registerServiceWorker } from './lib/service-worker';
-import { AppRoutes } from './routes';
 import './app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
-  </StrictMode>,
-);
+function readPageData(): PageData | null {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
+
+// The server draws a page's first screen as a guest (src/server/http/page-render.ts). A guest's first render is
+// that same screen, so React takes the HTML over as it is. A logged-in student's is not (their name, their seat):
+// the page's loader has already dropped the guest's copy, and their render starts from the server's data only
+// where it is the same for everyone.
+const page = readPageData();
+const loggedIn = getAccessToken() !== null;
+if (page && !loggedIn) {
+  hydrateRoot(root, <App fallback={page.fallback} />, {
+    // Should this browser write a date differently from the server's ICU, React draws the page afresh, which is
+    // all that is needed: not an error worth a console alarm.
+    onRecoverableError: (error) => console.warn('서버 화면을 새로 그렸습니다.', error),
+  });
+} else {
+  createRoot(root).render(<App fallback={page?.sameForEveryone ? page.fallback : undefined} />);
+}
 
 void registerServiceWorker();

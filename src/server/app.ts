@@ -13,7 +13,7 @@ import { installAuth } from './http/auth-guard';
 import { installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { installSecurity } from './http/security';
-import { installStaticFiles } from './http/static-files';
+import { installStaticFiles, preparePages } from './http/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
 import { createSocketHub } from './realtime/socket-hub';
 import { socketRoutes } from './realtime/socket-routes';
@@ -62,7 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandler(app);
-  await installSecurity(app, ctx);
+  const pages = preparePages(ctx);
+  await installSecurity(app, ctx, pages?.shell.csp);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40 },
     throwFileSizeLimit: true,
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await opsPartyRoutes(app, ctx);
   await opsDemoRoute(app, ctx);
   await opsCommunityRoutes(app, ctx);
-  await installStaticFiles(app, ctx);
+  await installStaticFiles(app, ctx, pages);
 
   const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   app.decorate('sweeper', sweeper);

@@ -14,14 +14,19 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** The server's renderer of first screens, built beside the client (see vite.config.ts). */
+export const SERVER_RENDERER = 'dist/ssr/entry-server.js';
+
 export function clientBuildIsStale(root: string, outDir: string): boolean {
   const index = join(outDir, 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(join(root, SERVER_RENDERER))) return true;
   const built = statSync(index).mtimeMs;
   return CLIENT_INPUTS.some((p) => newestMtime(join(root, p)) > built);
 }
 
 export async function buildClient(root: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  const configFile = join(root, 'vite.config.ts');
+  await build({ root, logLevel: 'warn', configFile });
+  await build({ root, logLevel: 'warn', configFile, build: { ssr: 'src/client/entry-server.tsx' } });
 }

@@ -27,6 +27,8 @@ export interface AppDeps {
   limits?: Partial<Limits>;
   /** The built SPA (dist/client); omitted in API-only tests. */
   clientDir?: string;
+  /** The server's renderer of first screens (dist/ssr/entry-server.js); without it every page is drawn in the browser. */
+  serverRenderer?: string;
   /** Our own art (assets/), served at /art/. */
   artDir?: string;
   logger?: boolean | { level: string };

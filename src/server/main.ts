@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { buildClient, clientBuildIsStale } from './client-build';
+import { buildClient, clientBuildIsStale, SERVER_RENDERER } from './client-build';
 import { systemClock } from './clock';
 import { parseConfig } from './config';
 import { connectDatabase } from './db/connect';
@@ -37,6 +37,7 @@ async function main() {
     storage: createDiskStorage(dataDir),
     secrets: loadSecrets(dataDir, env),
     clientDir,
+    serverRenderer: join(root, SERVER_RENDERER),
     artDir: join(root, 'assets'),
     logger: { level: config.logLevel },
     runJobs: true,

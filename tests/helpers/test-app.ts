@@ -30,7 +30,16 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { kind?: DbKind; limits?: Partial<Limits>; env?: Record<string, string>; bus?: EventBus; database?: Database } = {},
+  opts: {
+    kind?: DbKind;
+    limits?: Partial<Limits>;
+    env?: Record<string, string>;
+    bus?: EventBus;
+    database?: Database;
+    /** A client build (and the server's renderer) to serve pages from. */
+    clientDir?: string;
+    serverRenderer?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-test-'));
@@ -47,6 +56,8 @@ export async function createTestApp(
     storage,
     secrets: { jwtSecret: JWT_SECRET, opsToken },
     limits: { loginPerIpPerMinute: 1000, loginPerUsernamePerMinute: 1000, signupPerIpPerHour: 1000, ...opts.limits },
+    clientDir: opts.clientDir,
+    serverRenderer: opts.serverRenderer,
   });
   await app.ready();
   return {

@@ -23,7 +23,8 @@ export default function HomeScreen() {
   return (
     <section className="screen home">
       <h1 className="home__title">{name}님을 위한 추천 파티</h1>
-      {isLoading ? (
+      {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}
+      {isLoading && !data ? (
         <p className="status-text">{COMMON_TEXTS.loading}</p>
       ) : data && data.length > 0 ? (
         <ul className="home__list">

@@ -1,12 +1,4 @@
-// Home cards and notifications show dates the Korean way ("5월 3일 오후 7:30"), always in campus time.
-const monthDayTime = new Intl.DateTimeFormat('ko-KR', {
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Seoul',
-});
-
+// Dates the Korean way, always in campus time (Asia/Seoul), whatever the phone's or the server's zone.
 const fullDateTime = new Intl.DateTimeFormat('ko-KR', {
   year: 'numeric',
   month: 'long',
@@ -20,11 +12,6 @@ const fullDateTime = new Intl.DateTimeFormat('ko-KR', {
 function parse(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function formatMonthDayTime(iso: string): string {
-  const date = parse(iso);
-  return date ? monthDayTime.format(date) : '';
 }
 
 export function formatDateTime(iso: string): string {
@@ -44,10 +31,24 @@ const partyParts = new Intl.DateTimeFormat('ko-KR', {
   timeZone: 'Asia/Seoul',
 });
 
+function seoulParts(iso: string): Record<string, string> | null {
+  const date = parse(iso);
+  return date && Object.fromEntries(partyParts.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
 /** "2026년 3월 3일 (화) 19:00", built from parts so the weekday's brackets do not depend on the ICU version. */
 export function formatPartyDateTime(iso: string): string {
-  const date = parse(iso);
-  if (!date) return '';
-  const part = Object.fromEntries(partyParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}년 ${part.month}월 ${part.day}일 (${part.weekday}) ${part.hour}:${part.minute}`;
+  const part = seoulParts(iso);
+  return part ? `${part.year}년 ${part.month}월 ${part.day}일 (${part.weekday}) ${part.hour}:${part.minute}` : '';
+}
+
+/**
+ * Home and history cards: "5월 3일 오후 7:30", in campus time. 오전/오후 are ours, not ICU's: some ICU builds (the
+ * server's, which draws the home list) write them as AM/PM, and the server's page must read as the browser's.
+ */
+export function formatMonthDayTime(iso: string): string {
+  const part = seoulParts(iso);
+  if (!part) return '';
+  const hour = Number(part.hour);
+  return `${part.month}월 ${part.day}일 ${hour < 12 ? '오전' : '오후'} ${hour % 12 || 12}:${part.minute}`;
 }

@@ -22,7 +22,7 @@ function toPartyId(raw: string | undefined): number | null {
 export default function PartyDetailScreen() {
   const partyId = toPartyId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
-  const { data: party, error, isLoading } = usePartyDetail(partyId);
+  const { data: party, error } = usePartyDetail(partyId);
   const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
@@ -34,7 +34,7 @@ export default function PartyDetailScreen() {
 
   let body;
   if (partyId === null || error) body = <p className="error-text">에러: {errorMessage(error, LOAD_FAILED)}</p>;
-  else if (isLoading || !party) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else if (!party) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
   else
     body = (
       <>

@@ -17,6 +17,11 @@ interface RoutePreload {
   data?: (match: RegExpExecArray) => string;
   /** Art the screen shows as its main picture. */
   images?: string[];
+  /**
+   * The server draws the first screen from `data` (page-render.ts). `personal`: the answer differs for a
+   * logged-in visitor (their own seat), so their browser must not start from the guest's copy.
+   */
+  render?: 'public' | 'personal';
 }
 
 /**
@@ -26,7 +31,7 @@ interface RoutePreload {
  * shared chunks are loaded. A module listed here must be a lazy screen of routes.tsx (a test checks they exist).
  */
 export const ROUTE_PRELOADS: RoutePreload[] = [
-  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/' },
+  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public' },
   {
     path: /^\/map$/,
     // Not MapStage (Konva, 69 KB): it starts after the picture, and fetched now it would share the phone's bandwidth
@@ -35,7 +40,12 @@ export const ROUTE_PRELOADS: RoutePreload[] = [
     data: () => '/api/detailview/parties/',
     images: ['assets/map/campus-medium.webp'],
   },
-  { path: /^\/partyinfo\/([1-9]\d{0,9})$/, modules: ['src/client/party/PartyDetailScreen.tsx'], data: (m) => `/api/detailview/parties/${m[1]}/` },
+  {
+    path: /^\/partyinfo\/([1-9]\d{0,9})$/,
+    modules: ['src/client/party/PartyDetailScreen.tsx'],
+    data: (m) => `/api/detailview/parties/${m[1]}/`,
+    render: 'personal',
+  },
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
@@ -56,28 +66,73 @@ function chunkClosure(manifest: ViteManifest, key: string, seen: Set<string>, fi
   for (const i of chunk.imports ?? []) chunkClosure(manifest, i, seen, files, css);
 }
 
-/**
- * The `Link` header value for a page path, or null when the path has nothing to announce. What index.html already
- * loads (the entry and its imports) is left out.
- */
-export function createRoutePreloads(manifest: ViteManifest | null) {
-  const entrySeen = new Set<string>();
-  if (manifest) chunkClosure(manifest, 'index.html', entrySeen, [], []);
-  const cache = new Map<string, string | null>();
+/** How a page is served. */
+export interface PagePlan {
+  /** The `Link` header of the page served as the bare shell: what it needs, announced before the entry runs. */
+  link: string | null;
+  /** For a page the server draws: where its data comes from and what its screen needs besides the entry. */
+  render?: {
+    data: string;
+    sameForEveryone: boolean;
+    /** The screen's chunks, loaded with the entry once the first screen's pictures are in. */
+    modules: string[];
+    /** The screen's styles, inlined: the drawn screen must not wait for another request to look right. */
+    css: string[];
+  };
+}
 
-  return (path: string): string | null => {
-    if (cache.has(path)) return cache.get(path)!;
-    let value: string | null = null;
+/** What index.html loads: the entry's chunk, the chunks it imports and its styles (`seen`: their manifest keys). */
+function entryClosure(manifest: ViteManifest) {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const css: string[] = [];
+  chunkClosure(manifest, 'index.html', seen, files, css);
+  return { seen, files, css };
+}
+
+/** What a screen needs beyond the entry: its chunk files and styles. */
+function screenFiles(manifest: ViteManifest, entrySeen: Set<string>, modules: string[]) {
+  const seen = new Set(entrySeen);
+  const files: string[] = [];
+  const css: string[] = [];
+  for (const m of modules) chunkClosure(manifest, m, seen, files, css);
+  return { files, css };
+}
+
+/** The entry's chunk, the chunks it imports and its styles, from the manifest. */
+export function entryFiles(manifest: ViteManifest): { entry: string; imports: string[]; css: string[] } | null {
+  if (!manifest['index.html']) return null;
+  const { files, css } = entryClosure(manifest);
+  return { entry: files[0], imports: files.slice(1), css };
+}
+
+/** The styles of the screens the server draws (inlined in their pages, so the CSP allows each by its hash). */
+export function drawnScreensCss(manifest: ViteManifest): string[] {
+  const { seen } = entryClosure(manifest);
+  return ROUTE_PRELOADS.filter((route) => route.render).flatMap((route) => screenFiles(manifest, seen, route.modules).css);
+}
+
+/**
+ * How each page path is served: its Link header, and whether (and from what) the server draws it. What index.html
+ * already loads (the entry and its imports) is left out.
+ */
+export function createPagePlans(manifest: ViteManifest | null) {
+  const entrySeen = manifest ? entryClosure(manifest).seen : new Set<string>();
+  const cache = new Map<string, PagePlan>();
+  const none: PagePlan = { link: null };
+
+  return (path: string): PagePlan => {
+    const known = cache.get(path);
+    if (known) return known;
+    let plan = none;
     for (const route of ROUTE_PRELOADS) {
       const match = route.path.exec(path);
       if (!match) continue;
       const links: string[] = [];
-      if (route.data) links.push(`<${route.data(match)}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      const data = route.data?.(match);
+      if (data) links.push(`<${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      const { files, css } = manifest ? screenFiles(manifest, entrySeen, route.modules) : { files: [], css: [] };
       if (manifest) {
-        const seen = new Set(entrySeen);
-        const files: string[] = [];
-        const css: string[] = [];
-        for (const m of route.modules) chunkClosure(manifest, m, seen, files, css);
         for (const image of route.images ?? []) {
           const file = manifest[image]?.file;
           if (file) links.push(`</${file}>; rel=preload; as=image; fetchpriority=high`);
@@ -85,11 +140,14 @@ export function createRoutePreloads(manifest: ViteManifest | null) {
         for (const c of css) links.push(`</${c}>; rel=preload; as=style`);
         for (const f of files) links.push(`</${f}>; rel=modulepreload`);
       }
-      value = links.length ? links.join(', ') : null;
+      plan = { link: links.length ? links.join(', ') : null };
+      if (route.render && data && manifest) {
+        plan.render = { data, sameForEveryone: route.render === 'public', modules: files.map((f) => `/${f}`), css };
+      }
       break;
     }
     // Only the fixed routes are remembered; party ids vary, and their answer is cheap to build.
-    if (!/\d/.test(path)) cache.set(path, value);
-    return value;
+    if (!/\d/.test(path)) cache.set(path, plan);
+    return plan;
   };
 }

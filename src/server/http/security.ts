@@ -4,16 +4,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 
-export async function installSecurity(app: FastifyInstance, ctx: Ctx) {
+/** `inline`: hashes of the page shell's own inline loader and styles (page-shell.ts), the only inline code allowed. */
+export async function installSecurity(app: FastifyInstance, ctx: Ctx, inline: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] }) {
   const production = ctx.config.env === 'production';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and react-spring set styles through the CSSOM, which CSP does not restrict; no inline <style>.
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inline.scripts],
+        // React and react-spring set styles through the CSSOM, which CSP does not restrict; the only inline <style>
+        // elements are the build's own stylesheets the shell inlines, each allowed by its hash.
+        styleSrc: ["'self'", ...inline.styles],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRoutePreloads, ROUTE_PRELOADS, type ViteManifest } from '../../../src/server/http/route-preloads';
+import { createPagePlans, ROUTE_PRELOADS, type ViteManifest } from '../../../src/server/http/route-preloads';
 
 // A manifest shaped like Vite's: the entry with a shared chunk, a lazy map screen that imports the same shared
 // chunk and its own gesture chunk, and the map's medium art.
@@ -17,7 +17,8 @@ const MANIFEST: ViteManifest = {
 const links = (header: string | null) => (header ?? '').split(', ').filter(Boolean);
 
 describe('route preloads (the Link header of a page)', () => {
-  const preloads = createRoutePreloads(MANIFEST);
+  const plans = createPagePlans(MANIFEST);
+  const preloads = (path: string) => plans(path).link;
 
   it('announces the map screen’s chunks, styles, data and main picture, but nothing the entry already loads', () => {
     expect(links(preloads('/map'))).toEqual([
@@ -45,7 +46,23 @@ describe('route preloads (the Link header of a page)', () => {
   });
 
   it('still preloads the data without a build manifest (API-only runs)', () => {
-    expect(links(createRoutePreloads(null)('/map'))).toEqual(['</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous']);
+    expect(links(createPagePlans(null)('/map').link)).toEqual(['</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous']);
+  });
+
+  it('has the server draw the home list and a party’s detail, with the detail’s chunks and styles', () => {
+    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, modules: [], css: [] });
+    expect(plans('/home').render).toEqual(plans('/').render);
+    expect(plans('/partyinfo/42').render).toEqual({
+      data: '/api/detailview/parties/42/',
+      // The detail carries the visitor's own seat: a logged-in student must not start from the guest's copy.
+      sameForEveryone: false,
+      modules: ['/assets/PartyDetailScreen-hhh.js'],
+      css: [],
+    });
+    expect(plans('/map').render).toBeUndefined();
+    expect(plans('/login').render).toBeUndefined();
+    // Without a build there is nothing to draw with.
+    expect(createPagePlans(null)('/').render).toBeUndefined();
   });
 
   it('names only screens and art that exist', () => {

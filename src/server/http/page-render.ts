@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context';
+import { createWriteClearedCache } from './micro-cache';
+import type { PageShell } from './page-shell';
+import type { PagePlan } from './route-preloads';
+
+/** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
+interface ServerRenderer {
+  renderPage(path: string, fallback: Record<string, unknown>): Promise<string>;
+}
+
+/**
+ * Draws the first screen of the pages students open from a link (the home list, a party's detail) on the server,
+ * as a guest sees it, from the same API answer a guest's browser would get (asked through `inject`, so its
+ * caching, validation and errors are the API's own). Returns null when the page is not drawn here or its data is
+ * not there (an unknown party): the bare shell then lets the app say what went wrong, as it always did.
+ *
+ * A drawn page is kept for the same second, and dropped on any write, like the lists it is drawn from.
+ */
+export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: PageShell) {
+  if (!ctx.serverRenderer || !existsSync(ctx.serverRenderer)) return null;
+  const renderer = (await import(pathToFileURL(ctx.serverRenderer).href)) as ServerRenderer;
+  const cache = createWriteClearedCache<string | null>(app);
+
+  const draw = async (path: string, render: NonNullable<PagePlan['render']>): Promise<string | null> => {
+    const answer = await app.inject({ method: 'GET', url: render.data, headers: { accept: 'application/json' } });
+    if (answer.statusCode !== 200) return null;
+    const fallback = { [render.data]: answer.json() as unknown };
+    const html = await renderer.renderPage(path, fallback);
+    return shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css });
+  };
+
+  return async (path: string, plan: PagePlan): Promise<string | null> => {
+    if (!plan.render) return null;
+    const render = plan.render;
+    try {
+      return await cache.get(`${path}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path, render));
+    } catch (err) {
+      // The page still opens: the app draws it in the browser.
+      app.log.error({ err, path }, 'server rendering failed');
+      return null;
+    }
+  };
+}

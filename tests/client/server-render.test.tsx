@@ -1,0 +1,85 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/client/App';
+import { renderPage } from '../../src/client/entry-server';
+import type { HomeParty } from '../../src/shared/parties';
+import { PARTY_DETAIL } from './msw/fixtures';
+import { server } from './msw/server';
+
+// The real renderer (dist/ssr is built from src/client/entry-server.tsx) on the real screens, then the browser's
+// side: the app hydrating that HTML as main.tsx does for a guest. A mismatch would make React throw the server's
+// screen away and draw it again, which these tests would see as a recoverable error and replaced elements.
+
+const HOME: HomeParty[] = [
+  { id: 5, title: '보드게임 번개', place_photo: '/art/places/student-union.webp', place_name: '학생회관', start_time: '2026-05-03T10:30:00Z', applied_count: 3, max_participants: 6, tags: [] },
+  { id: 6, title: '야식 파티', place_photo: null, place_name: '기숙사', start_time: '2026-05-04T15:00:00Z', applied_count: 4, max_participants: 4, tags: [] },
+];
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+async function drawThenHydrate(path: string, fallback: Record<string, unknown>) {
+  const html = await renderPage(path, fallback);
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  window.history.replaceState(null, '', path);
+  const drawn = container.querySelector('h1');
+  const recovered: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, <App fallback={fallback} />, { onRecoverableError: (error) => recovered.push(error) });
+  });
+  return { html, container, drawn, recovered };
+}
+
+describe('a page drawn on the server, then taken over in the browser', () => {
+  it('draws the home list itself (not the loading text), and a guest’s browser takes it over as it is', async () => {
+    server.use(http.get('/api/homemap/home/', () => HttpResponse.json(HOME)));
+    const { html, container, drawn, recovered } = await drawThenHydrate('/', { '/api/homemap/home/': HOME });
+
+    expect(html).toContain('게스트<!-- -->님을 위한 추천 파티');
+    expect(html).toContain('#<!-- -->보드게임 번개');
+    expect(html).toContain('5월 3일 오후 7:30');
+    expect(html).toContain('5월 5일 오전 12:00');
+    expect(html).not.toContain('로딩 중');
+    // Nothing the CSP would refuse: the page works with no inline script of React's.
+    expect(html).not.toContain('<script');
+
+    expect(recovered).toEqual([]);
+    expect(container.querySelector('h1')).toBe(drawn);
+    // Taken over: the card's button answers a tap (a guest is asked to log in).
+    const card = screen.getByRole('heading', { name: '#보드게임 번개' }).closest('li')!;
+    await act(async () => within(card).getByRole('button', { name: '신청하기' }).click());
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  // The first lazy screen this file draws: the first visitor of a screen after a server start.
+  it('draws a party’s detail with its lazy screen, and hydrates it without redrawing', async () => {
+    server.use(http.get('/api/detailview/parties/5/', () => HttpResponse.json(PARTY_DETAIL)));
+    const { html, container, drawn, recovered } = await drawThenHydrate('/partyinfo/5', { '/api/detailview/parties/5/': PARTY_DETAIL });
+
+    expect(html).toContain('<h1 class="party-detail__title">보드게임 번개</h1>');
+    expect(html).toContain('2026년 3월 3일 (화) 19:00');
+    expect(html).toContain('참가신청');
+    // The lazy screen itself, in place (not a hidden segment waiting for an inline script, nor the loading text).
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('로딩 중');
+    expect(recovered).toEqual([]);
+    expect(await screen.findByRole('heading', { name: '보드게임 번개' })).toBe(drawn);
+    expect(container.querySelector('.party-detail__photo')).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('keeps a long page in line (React moves large parts out of line unless told not to)', async () => {
+    const long = { ...PARTY_DETAIL, id: 7, description: '긴 소개 '.repeat(4000) };
+    const html = await renderPage('/partyinfo/7', { '/api/detailview/parties/7/': long });
+    expect(html).toContain('긴 소개 긴 소개');
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<script');
+  });
+});

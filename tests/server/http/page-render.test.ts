@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageData } from '../../../src/shared/page-data';
+import { PAGE_DATA_ID } from '../../../src/shared/page-data';
+import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
+
+// A client build shaped like Vite's (index.html, manifest, styles) and a stand-in for dist/ssr/entry-server.js that
+// draws what it was given, so these tests see what the server hands its renderer and what it makes of the answer.
+// The real renderer is tested against the real screens in tests/client/server-render.test.tsx.
+function fakeBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'partyon-pages-'));
+  const client = join(dir, 'client');
+  mkdirSync(join(client, 'assets'), { recursive: true });
+  mkdirSync(join(client, '.vite'));
+  writeFileSync(
+    join(client, 'index.html'),
+    '<!doctype html><html lang="ko"><head><title>파티온</title><script type="module" crossorigin src="/assets/index-a.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-b.css"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(client, 'assets/index-b.css'), 'body{margin:0}'.repeat(100));
+  writeFileSync(join(client, 'assets/detail-d.css'), '.party-detail{padding:0}');
+  writeFileSync(
+    join(client, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-a.js', css: ['assets/index-b.css'] },
+      'src/client/party/PartyDetailScreen.tsx': { file: 'assets/detail-c.js', imports: ['index.html'], css: ['assets/detail-d.css'] },
+    }),
+  );
+  const renderer = join(dir, 'entry-server.mjs');
+  writeFileSync(
+    renderer,
+    `export async function renderPage(path, fallback) {
+      if (path === '/home') throw new Error('renderer broke');
+      const [key, data] = Object.entries(fallback)[0];
+      const titles = Array.isArray(data) ? data.map((p) => p.title) : [data.title];
+      return '<main data-path="' + path + '" data-key="' + key + '">' + titles.map((t) => '<h2>' + t + '</h2>').join('') + '</main>';
+    }`,
+  );
+  return { dir, client, renderer };
+}
+
+const page = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+const pageData = (html: string) => {
+  const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
+  return m ? (JSON.parse(m[1]) as PageData) : null;
+};
+
+describe('pages drawn on the server (home list, party detail)', () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeBuild>;
+  let partyId: number;
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await createTestApp({ clientDir: build.client, serverRenderer: build.renderer });
+    await createParty(t, { title: '먼저 파티', hoursFromNow: 3 });
+    partyId = await createParty(t, { title: '보드게임 파티', hoursFromNow: 5 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+
+  it('draws the home list from the API’s own answer and hands that answer to the browser', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/homemap/home/' })).json();
+    const res = await page(t, '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(root(res.body)).toBe('<main data-path="/" data-key="/api/homemap/home/"><h2>먼저 파티</h2><h2>보드게임 파티</h2></main>');
+    expect(pageData(res.body)).toEqual({ fallback: { '/api/homemap/home/': list }, sameForEveryone: true });
+    // The data is in the page: nothing to preload.
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('draws a party’s detail with its screen’s chunk and styles, marked as differing per visitor', async () => {
+    const res = await page(t, `/partyinfo/${partyId}`);
+    expect(root(res.body)).toContain('<h2>보드게임 파티</h2>');
+    expect(pageData(res.body)?.sameForEveryone).toBe(false);
+    expect(res.body).toContain('data-modules="/assets/detail-c.js"');
+    expect(res.body).toContain('<style>.party-detail{padding:0}</style>');
+  });
+
+  it('sends an unknown party’s page undrawn, with its data preloaded, so the app shows the error as before', async () => {
+    const res = await page(t, '/partyinfo/99999');
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe('');
+    expect(pageData(res.body)).toBeNull();
+    expect(res.headers.link).toContain('</api/detailview/parties/99999/>; rel=preload; as=fetch');
+  });
+
+  it('sends pages it does not draw as the bare shell, and the bare shell when the renderer fails', async () => {
+    const map = await page(t, '/map');
+    expect(root(map.body)).toBe('');
+    expect(map.headers.link).toContain('</api/detailview/parties/>; rel=preload');
+    const broken = await page(t, '/home');
+    expect(broken.statusCode).toBe(200);
+    expect(root(broken.body)).toBe('');
+  });
+
+  it('allows its inline loader and styles by hash, and no inline code at all', async () => {
+    const csp = String((await page(t, '/')).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toMatch(/style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('compresses pages and answers an unchanged page with 304', async () => {
+    const res = await page(t, '/', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h2>보드게임 파티</h2>');
+    const again = await page(t, '/', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('redraws after a write: a new party is on the next page', async () => {
+    await createParty(t, { title: '새로 생긴 파티', hoursFromNow: 7 });
+    expect(root((await page(t, '/')).body)).toContain('<h2>새로 생긴 파티</h2>');
+  });
+
+  it('keeps API paths, other methods and non-page requests out of the pages', async () => {
+    const api = await page(t, '/api/nothing-here/');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: expect.any(String) });
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/somewhere', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+});
