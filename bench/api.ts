@@ -4,6 +4,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVER_RENDERER } from '../src/server/client-build';
 import { type BenchDb, benchDatabase, fmt, startBenchApp } from './bench-app';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
@@ -42,6 +45,7 @@ async function measure(kind: BenchDb): Promise<Row[]> {
   const server = await startBenchApp(db.database, {
     // The yardstick: a route that touches neither the database nor the auth guard's lookups.
     extraRoutes: (app) => app.get('/__bench/bare', async () => ({ ok: true })),
+    pages: drawnPages,
   });
   try {
     const demo = await fetch(`${server.base}/api/ops/demo/`, { method: 'POST', headers: { 'x-ops-token': server.opsToken, 'content-type': 'application/json' }, body: '{"minutes":60}' });
@@ -53,6 +57,8 @@ async function measure(kind: BenchDb): Promise<Row[]> {
       ['GET /api/homemap/home/', '/api/homemap/home/'],
       ['GET /api/detailview/parties/{id}/', `/api/detailview/parties/${partyId}/`],
       ['GET /api/partyassist/myparties/', '/api/partyassist/myparties/', { authorization: `Bearer ${access}` }],
+      // The home page drawn on the server (HTML with the list, brotli), as a first visit from a link gets it.
+      ...(drawnPages ? [['GET / (drawn page)', '/', { accept: 'text/html', 'accept-encoding': 'br' }] as [string, string, Record<string, string>]] : []),
     ];
     const rows: Row[] = [];
     for (const [name, path, headers] of targets) rows.push({ db: kind, endpoint: name, ...(await wrk(server.base + path, headers)) });
@@ -64,6 +70,8 @@ async function measure(kind: BenchDb): Promise<Row[]> {
   }
 }
 
+const drawnPages = existsSync(join(import.meta.dirname, '..', SERVER_RENDERER));
+if (!drawnPages) console.log('(no client build: run `npm run build` to include the drawn home page)');
 const kinds: BenchDb[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 if (!process.env.DATABASE_URL) console.log('(DATABASE_URL not set: PostgreSQL skipped)');
 console.log(`wrk: 2 threads, ${connections} connections, ${seconds} s per endpoint\n`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
+import { SERVER_RENDERER } from '../src/server/client-build';
 import { systemClock } from '../src/server/clock';
 import { parseConfig } from '../src/server/config';
 import { connectPglite, connectPostgres, type Database } from '../src/server/db/connect';
@@ -16,6 +17,8 @@ import { createRedisBus } from '../src/server/realtime/redis-bus';
 import { createDiskStorage } from '../src/server/storage';
 
 export type BenchDb = 'pglite' | 'postgres';
+
+const ROOT = join(import.meta.dirname, '..');
 
 export interface BenchDatabase {
   database: Database;
@@ -58,7 +61,14 @@ export interface BenchApp {
 /** An app on `db`, with generous rate limits (benches log in many students from one address). */
 export async function startBenchApp(
   db: Database,
-  opts: { redisUrl?: string; prefix?: string; jwtSecret?: string; extraRoutes?: (app: FastifyInstance) => void } = {},
+  opts: {
+    redisUrl?: string;
+    prefix?: string;
+    jwtSecret?: string;
+    extraRoutes?: (app: FastifyInstance) => void;
+    /** Serve the built client and its server-drawn pages (dist/, from `npm run build`). */
+    pages?: boolean;
+  } = {},
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-bench-data-'));
   const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
@@ -75,6 +85,7 @@ export async function startBenchApp(
     storage: createDiskStorage(dataDir),
     secrets: { jwtSecret, opsToken },
     limits: { loginPerIpPerMinute: 1e9, loginPerUsernamePerMinute: 1e9, signupPerIpPerHour: 1e9 },
+    ...(opts.pages ? { clientDir: join(ROOT, 'dist/client'), serverRenderer: join(ROOT, SERVER_RENDERER) } : {}),
   });
   opts.extraRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,12 +20,13 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const path of pages) {
     const results: { perf: number; a11y: number; bp: number; lcp: number; tbt: number; cls: number; failed: string[] }[] = [];
-    for (let i = 0; i < runs; i++) {
+    // Up to two extra attempts, so a median is of `runs` finished runs.
+    for (let attempt = 1; results.length < runs && attempt <= runs + 2; attempt++) {
       const r = await lighthouse(`${server.base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
       const lhr = r!.lhr;
-      // A run Lighthouse could not finish (a protocol timeout, no paint seen) has no scores: say so, leave it out.
+      // A run Lighthouse could not finish (a lost trace, no paint seen) has no scores: say so, run again.
       if (lhr.runtimeError) {
-        console.log(`  ${path}: run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        console.log(`  ${path}: attempt ${attempt} failed: ${lhr.runtimeError.code}`);
         continue;
       }
       const failed = Object.values(lhr.audits)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { type CompressedHtml, compressHtml } from './compressed-html';
 import { createWriteClearedCache } from './micro-cache';
 import type { PageShell } from './page-shell';
 import type { PagePlan } from './route-preloads';
@@ -17,22 +18,23 @@ interface ServerRenderer {
  * caching, validation and errors are the API's own). Returns null when the page is not drawn here or its data is
  * not there (an unknown party): the bare shell then lets the app say what went wrong, as it always did.
  *
- * A drawn page is kept for the same second, and dropped on any write, like the lists it is drawn from.
+ * A drawn page (and its compressed forms) is kept for the same second, and dropped on any write, like the lists it
+ * is drawn from.
  */
 export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: PageShell) {
   if (!ctx.serverRenderer || !existsSync(ctx.serverRenderer)) return null;
   const renderer = (await import(pathToFileURL(ctx.serverRenderer).href)) as ServerRenderer;
-  const cache = createWriteClearedCache<string | null>(app);
+  const cache = createWriteClearedCache<CompressedHtml | null>(app);
 
-  const draw = async (path: string, render: NonNullable<PagePlan['render']>): Promise<string | null> => {
+  const draw = async (path: string, render: NonNullable<PagePlan['render']>): Promise<CompressedHtml | null> => {
     const answer = await app.inject({ method: 'GET', url: render.data, headers: { accept: 'application/json' } });
     if (answer.statusCode !== 200) return null;
     const fallback = { [render.data]: answer.json() as unknown };
     const html = await renderer.renderPage(path, fallback);
-    return shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css });
+    return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css }));
   };
 
-  return async (path: string, plan: PagePlan): Promise<string | null> => {
+  return async (path: string, plan: PagePlan): Promise<CompressedHtml | null> => {
     if (!plan.render) return null;
     const render = plan.render;
     try {

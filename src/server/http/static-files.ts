@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { Ctx } from '../context';
 import { PUBLIC_MEDIA_PREFIX } from '../storage';
+import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { createPageRenderer } from './page-render';
 import { createPageShell, type PageShell } from './page-shell';
 import { createPagePlans, drawnScreensCss, readManifest } from './route-preloads';
@@ -71,18 +72,20 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
     req.method === 'GET' && !NOT_SPA.test(req.url) && (req.headers.accept ?? '').includes('text/html');
   const notFound = (reply: FastifyReply) => reply.status(404).send({ detail: M.notFound });
 
-  // Pages are a route of their own (not the not-found handler) so compression and ETags apply to them as to any
-  // answer: a drawn home list is ~24 KB, ~5 KB in brotli. Files, API routes and /art/, /media/ match first.
+  // Pages are a route of their own (not the not-found handler) so ETags apply to them as to any answer. Files, API
+  // routes and /art/, /media/ match first.
   app.get('/*', (req, reply) => (pages && wantsPage(req) ? sendPage(req, reply, pages) : notFound(reply)));
   app.setNotFoundHandler((req, reply) => notFound(reply));
 
-  async function sendPage(req: FastifyRequest, reply: FastifyReply, { plans, shell }: Pages) {
+  const emptyPage = pages && (await compressHtml(pages.shell.empty));
+
+  async function sendPage(req: FastifyRequest, reply: FastifyReply, { plans }: Pages) {
     const path = req.url.split('?')[0];
     const plan = plans(path);
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    reply.header('Cache-Control', 'no-cache');
     const drawn = draw ? await draw(path, plan) : null;
-    if (drawn) return reply.send(drawn);
+    if (drawn) return sendCompressedHtml(req, reply, drawn);
     if (plan.link) reply.header('Link', plan.link);
-    return reply.send(shell.empty);
+    return sendCompressedHtml(req, reply, emptyPage!);
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../src/shared/page-data';
 import { PAGE_DATA_ID } from '../../../src/shared/page-data';
@@ -108,11 +108,22 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
-  it('compresses pages and answers an unchanged page with 304', async () => {
-    const res = await page(t, '/', { 'accept-encoding': 'br' });
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h2>보드게임 파티</h2>');
-    const again = await page(t, '/', { 'if-none-match': String(res.headers.etag) });
+  it('sends pages in the encoding the browser takes, and answers an unchanged page with 304', async () => {
+    const br = await page(t, '/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<h2>보드게임 파티</h2>');
+    const gz = await page(t, '/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await page(t, '/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    // The shell too (a page not drawn).
+    expect((await page(t, '/map', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+
+    const again = await page(t, '/', { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
   });
 
