@@ -80,7 +80,10 @@ export function createPageShell(clientDir: string, manifest: ViteManifest | null
   for (const file of [...entry.css, ...routeCss]) {
     if (!styles.has(file)) styles.set(file, readFileSync(join(clientDir, file), 'utf8'));
   }
-  const styleTag = (file: string) => `<style>${styles.get(file)}</style>`;
+  // Each inlined stylesheet keeps a disabled link to its file, which the browser never fetches: Vite's loader of
+  // lazy screens adds a screen's styles unless a stylesheet link to them is in the page, and added again later they
+  // would come after other screens' styles and win ties they lose now.
+  const styleTag = (file: string) => `<style>${styles.get(file)}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
   // Cut once at fixed points and joined by concatenation: page content never passes through String.replace,
   // whose `$&` patterns a party title could otherwise trigger.

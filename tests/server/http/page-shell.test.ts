@@ -47,7 +47,8 @@ describe('the page shell (index.html as the server sends it)', () => {
   it('inlines the entry’s styles and starts the entry from the loader, not from the head', () => {
     const html = shell.empty;
     expect(html).not.toContain('<script type="module"');
-    expect(html).not.toContain('rel="stylesheet"');
+    // Only a disabled link per inlined file (never fetched; it tells Vite's loader the styles are in the page).
+    expect([...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])).toEqual(['<link rel="stylesheet" href="/assets/index-ccc.css" disabled>']);
     expect(html).not.toContain('rel="modulepreload"');
     expect(inlineStyles(html)).toEqual([ENTRY_CSS]);
     expect(html).toContain('<div id="root"></div>');
