@@ -1,9 +1,8 @@
-import { animated, useSpring } from '@react-spring/web';
-import { useDrag } from '@use-gesture/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { animated } from '@react-spring/web';
+import { useState } from 'react';
 import type { MyParty } from '../../shared/live';
-import { clampIndex, indexAfterSwipe, rubberBand, trackOffset } from '../lib/slider-math';
-import { useElementWidth } from '../lib/use-element-width';
+import { clampIndex } from '../lib/slider-math';
+import { moveByArrowKey, useSwipeTrack } from '../lib/use-swipe-track';
 import { AssistPartyCard } from './AssistPartyCard';
 import { ASSIST_TEXTS as T } from './assist-texts';
 
@@ -11,41 +10,15 @@ const GAP = 16;
 
 /** Swipeable party cards (use-gesture + react-spring), with buttons, dots and arrow keys for everyone else. */
 export function PartyCarousel({ parties, now }: { parties: MyParty[]; now: number }) {
-  const viewport = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(viewport);
   const [wanted, setIndex] = useState(0);
   const count = parties.length;
   const index = clampIndex(wanted, count); // a party may drop off the list while we look
-  const [{ x }, api] = useSpring(() => ({ x: 0 }));
-
-  useEffect(() => {
-    void api.start({ x: trackOffset(index, width, GAP) });
-  }, [api, index, width]);
-
-  const bind = useDrag(
-    ({ active, movement: [mx], swipe: [sx] }) => {
-      if (active) {
-        void api.start({ x: trackOffset(index, width, GAP, rubberBand(mx, index, count)), immediate: true });
-        return;
-      }
-      const next = indexAfterSwipe(index, count, mx, width, sx);
-      setIndex(next);
-      void api.start({ x: trackOffset(next, width, GAP), immediate: false });
-    },
-    // One card has nowhere to go. (Cancelling a drag instead would make use-gesture swallow the tap's click.)
-    { axis: 'x', filterTaps: true, enabled: count > 1 },
-  );
+  const { viewport, width, x, bind } = useSwipeTrack({ index, count, gap: GAP, onIndex: setIndex });
 
   const go = (i: number) => setIndex(clampIndex(i, count));
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') go(index - 1);
-    else if (event.key === 'ArrowRight') go(index + 1);
-    else return;
-    event.preventDefault();
-  };
 
   return (
-    <section className="assist-carousel" aria-roledescription="carousel" aria-label={T.cardsLabel} onKeyDown={onKeyDown}>
+    <section className="assist-carousel" aria-roledescription="carousel" aria-label={T.cardsLabel} onKeyDown={(event) => moveByArrowKey(event, index, go)}>
       <div className="assist-carousel__viewport" ref={viewport}>
         <animated.ul className="assist-carousel__track" style={{ x, gap: GAP }} {...bind()}>
           {parties.map((party, i) => (

@@ -1,10 +1,9 @@
-import { animated, easings, useSpring } from '@react-spring/web';
-import { useDrag } from '@use-gesture/react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { animated, easings } from '@react-spring/web';
+import { useEffect, useRef } from 'react';
 import { SLIDER_SPACING, SLIDER_SPEED_MS } from '../../shared/constants';
 import type { Question } from '../../shared/live';
-import { clampIndex, indexAfterSwipe, rubberBand, trackOffset } from '../lib/slider-math';
-import { useElementWidth } from '../lib/use-element-width';
+import { clampIndex } from '../lib/slider-math';
+import { moveByArrowKey, useSwipeTrack } from '../lib/use-swipe-track';
 import { GAME_TEXTS as T } from './game-texts';
 import { QuestionCard } from './QuestionCard';
 
@@ -20,29 +19,8 @@ const SLIDE = { duration: SLIDER_SPEED_MS, easing: easings.easeOutCubic };
 
 /** Spec §2: questions side by side 30 px apart, moved by a horizontal drag or swipe in 600 ms, or by keys. */
 export function QuestionSlider({ questions, index, onIndex, pending, onVote }: Props) {
-  const viewport = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(viewport);
   const count = questions.length;
-  const [{ x }, api] = useSpring(() => ({ x: 0, config: SLIDE }));
-
-  useEffect(() => {
-    void api.start({ x: trackOffset(index, width, SLIDER_SPACING), config: SLIDE });
-  }, [api, index, width]);
-
-  const bind = useDrag(
-    ({ active, movement: [mx], swipe: [sx] }) => {
-      if (active) {
-        void api.start({ x: trackOffset(index, width, SLIDER_SPACING, rubberBand(mx, index, count)), immediate: true });
-        return;
-      }
-      const next = indexAfterSwipe(index, count, mx, width, sx);
-      // Snapping back to the same slide needs its own animation: the index (the effect's trigger) did not change.
-      if (next === index) void api.start({ x: trackOffset(index, width, SLIDER_SPACING), config: SLIDE, immediate: false });
-      else onIndex(next);
-    },
-    // filterTaps: a tap on a choice button stays a click, never a tiny drag.
-    { axis: 'x', filterTaps: true, enabled: count > 1 },
-  );
+  const { viewport, width, x, bind } = useSwipeTrack({ index, count, gap: SLIDER_SPACING, config: SLIDE, onIndex });
 
   // A keyboard move can leave focus nowhere: on a slide that turns inert, or on 이전/다음 turning disabled at an end.
   // Then it goes to the new slide's first choice still open, else to the slider itself.
@@ -65,15 +43,9 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
     moved.current = true;
     onIndex(next);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') go(index - 1);
-    else if (event.key === 'ArrowRight') go(index + 1);
-    else return;
-    event.preventDefault();
-  };
 
   return (
-    <section ref={section} className="slider" aria-roledescription="carousel" aria-label={T.questions} tabIndex={-1} onKeyDown={onKeyDown}>
+    <section ref={section} className="slider" aria-roledescription="carousel" aria-label={T.questions} tabIndex={-1} onKeyDown={(event) => moveByArrowKey(event, index, go)}>
       <div className="slider__viewport" ref={viewport}>
         <animated.div className="slider__track" style={{ x, gap: SLIDER_SPACING }} {...bind()}>
           {questions.map((q, i) => (
