@@ -48,8 +48,10 @@ describe('a page drawn on the server, then taken over in the browser', () => {
     expect(html).toContain('5월 3일 오후 7:30');
     expect(html).toContain('5월 5일 오전 12:00');
     expect(html).not.toContain('로딩 중');
-    // Nothing the CSP would refuse: the page works with no inline script of React's.
+    // Nothing the CSP would refuse: no inline script of React's, no style attribute in the markup (styles set
+    // from script are fine; written into the HTML they are blocked, and hydration would not put them back).
     expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/ style="/);
 
     expect(recovered).toEqual([]);
     expect(container.querySelector('h1')).toBe(drawn);
@@ -69,6 +71,7 @@ describe('a page drawn on the server, then taken over in the browser', () => {
     expect(html).toContain('참가신청');
     // The lazy screen itself, in place (not a hidden segment waiting for an inline script, nor the loading text).
     expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/ style="/);
     expect(html).not.toContain('로딩 중');
     expect(recovered).toEqual([]);
     expect(await screen.findByRole('heading', { name: '보드게임 번개' })).toBe(drawn);
