@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 // The default route comes with the entry: opening / needs no second round trip for its chunk.
 import HomeScreen from './home/HomeScreen';
+import { EarlyTapReplay } from './lib/early-taps';
 import { Layout } from './ui/Layout';
 import { NotFoundScreen } from './ui/NotFoundScreen';
 import { COMMON_TEXTS } from './ui/texts';
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="/report/:userId" component={ReportScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
+        <EarlyTapReplay />
       </Suspense>
     </Layout>
   );

@@ -21,3 +21,10 @@ export interface PageData {
 export function serializePageData(data: PageData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * Buttons tapped on a drawn page before the app took it over (they did nothing then): the page's loader collects
+ * them here, the app replays the last one once it runs (src/client/lib/early-taps.ts). A global, because the
+ * loader is a classic inline script and the app a module.
+ */
+export const EARLY_TAPS_GLOBAL = 'partyonEarlyTaps';

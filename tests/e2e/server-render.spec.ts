@@ -46,6 +46,40 @@ test('the app takes the drawn page over without redrawing it, and it answers tap
   expect(trouble).toEqual([]);
 });
 
+/** Holds the page's requests for `pattern` until the test lets them go. */
+async function hold(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a button tapped before the app has taken the page over is not ignored', async ({ page }) => {
+  // The app's code is held back: the drawn page is all there is when the bell is tapped.
+  const release = await hold(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/');
+  await page.getByRole('button', { name: '알림' }).tap();
+  await expect(page).toHaveURL('/');
+  release();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a tap on a lazy screen waits for that screen, not only for the app', async ({ page, request }) => {
+  const list = (await (await request.get('/api/homemap/home/')).json()) as { id: number; applied_count: number; max_participants: number }[];
+  const open = list.find((p) => p.applied_count < p.max_participants)!;
+  // The entry runs, the detail screen's own chunk is held: the page is hydrated but for the screen.
+  const release = await hold(page, /\/assets\/PartyDetailScreen-[^/]+\.js$/);
+  await page.goto(`/partyinfo/${open.id}`);
+  await page.getByRole('button', { name: '참가신청' }).tap();
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
+});
+
 test('a hostile party title is drawn as text, in the page and in its data', async ({ page, request }) => {
   // A title that would end the page's data script, and a String.replace pattern.
   const title = `</script><script>window.__pwned=1</script> $& 파티 ${Date.now() % 100000}`;

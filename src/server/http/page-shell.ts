@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_DATA_ID, serializePageData, type PageData } from '../../shared/page-data';
+import { EARLY_TAPS_GLOBAL, PAGE_DATA_ID, serializePageData, type PageData } from '../../shared/page-data';
 import { STORAGE } from '../../shared/storage-keys';
 import { entryFiles, type ViteManifest } from './route-preloads';
 
@@ -16,6 +16,9 @@ const SIGNED_IN = `[${[STORAGE.access, STORAGE.accessCompat, STORAGE.legacyLocal
  *
  * The server draws pages as a guest. A signed-in student must not see the guest's copy (another name, a
  * 참가신청 for a party they are in), so for them it is dropped before it is painted and the app starts at once.
+ *
+ * Until the app runs, a button on the drawn page does nothing (links work: they are real links). The loader
+ * remembers which buttons were tapped, and the app replays the last one once it has taken the page over.
  */
 export const LOADER = `(() => {
   const me = document.currentScript;
@@ -37,7 +40,17 @@ export const LOADER = `(() => {
   } catch {
     // storage refused (private mode): a guest
   }
-  if (signedIn) document.getElementById('root').replaceChildren();
+  const root = document.getElementById('root');
+  if (signedIn) root.replaceChildren();
+  const taps = (window.${EARLY_TAPS_GLOBAL} = []);
+  root.addEventListener(
+    'click',
+    (event) => {
+      const button = !taps.done && event.target.closest && event.target.closest('button');
+      if (button) taps.push(button);
+    },
+    true,
+  );
   const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')];
   if (pictures.length === 0) return start();
   const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
