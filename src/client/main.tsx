@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data';
 import { getAccessToken } from './api/token-store';
 import { App } from './App';
+import { markAppStarted } from './lib/early-taps';
 import { registerServiceWorker } from './lib/service-worker';
 import './app.css';
 
@@ -24,6 +25,7 @@ function readPageData(): PageData | null {
 // where it is the same for everyone.
 const page = readPageData();
 const loggedIn = getAccessToken() !== null;
+markAppStarted();
 if (page && !loggedIn) {
   hydrateRoot(root, <App fallback={page.fallback} />, {
     // Should this browser write a date differently from the server's ICU, React draws the page afresh, which is

@@ -80,6 +80,21 @@ test('a tap on a lazy screen waits for that screen, not only for the app', async
   await expect(page.getByRole('dialog').getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
 });
 
+test('a tap the app has handled is not replayed later', async ({ page, request }) => {
+  const list = (await (await request.get('/api/homemap/home/')).json()) as { id: number }[];
+  // The header is hydrated (the entry ran) while the detail screen's chunk is held.
+  const release = await hold(page, /\/assets\/PartyDetailScreen-[^/]+\.js$/);
+  await page.goto(`/partyinfo/${list[0].id}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { partyonEarlyTaps?: { appStarted: boolean } }).partyonEarlyTaps?.appStarted)).toBe(true);
+  const before = await page.evaluate(() => history.length);
+  await page.getByRole('button', { name: '알림' }).tap();
+  await expect(page).toHaveURL(/\/notifications$/);
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // One step in the history: the bell was not pressed a second time when the screen came in.
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+});
+
 test('a hostile party title is drawn as text, in the page and in its data', async ({ page, request }) => {
   // A title that would end the page's data script, and a String.replace pattern.
   const title = `</script><script>window.__pwned=1</script> $& 파티 ${Date.now() % 100000}`;

@@ -1,19 +1,32 @@
 import { useEffect } from 'react';
 import { EARLY_TAPS_GLOBAL } from '../../shared/page-data';
 
-type EarlyTaps = HTMLElement[] & { done?: boolean };
+/** Kept by the page's loader (src/server/http/page-shell.ts): buttons tapped that nothing handled. */
+interface EarlyTaps {
+  buttons: HTMLElement[];
+  /** From now on a tap that reaches #root was handled by the app, and is not kept. */
+  appStarted: boolean;
+  done: boolean;
+}
+
+const earlyTaps = () => (window as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS_GLOBAL];
+
+/** Called just before the app takes the page over. */
+export function markAppStarted(): void {
+  const taps = earlyTaps();
+  if (taps) taps.appStarted = true;
+}
 
 /**
- * Replays the last button tapped on a drawn page before the app took it over (see the loader in
- * src/server/http/page-shell.ts), so a student who tapped 알림 or 신청하기 early is not ignored. Only the last:
- * impatient repeated taps mean one thing. Later taps are the app's own.
+ * Replays the last button tapped on a drawn page that nothing handled, so a student who tapped 알림 or 신청하기
+ * early is not ignored. Only the last: impatient repeated taps mean one thing. Later taps are the app's own.
  */
 function replayEarlyTap(): void {
-  const taps = (window as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS_GLOBAL];
+  const taps = earlyTaps();
   if (!taps || taps.done) return;
   taps.done = true;
-  const last = taps.at(-1);
-  taps.length = 0;
+  const last = taps.buttons.at(-1);
+  taps.buttons.length = 0;
   if (last?.isConnected) last.click();
 }
 

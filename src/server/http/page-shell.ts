@@ -18,7 +18,8 @@ const SIGNED_IN = `[${[STORAGE.access, STORAGE.accessCompat, STORAGE.legacyLocal
  * 참가신청 for a party they are in), so for them it is dropped before it is painted and the app starts at once.
  *
  * Until the app runs, a button on the drawn page does nothing (links work: they are real links). The loader
- * remembers which buttons were tapped, and the app replays the last one once it has taken the page over.
+ * remembers the taps nothing handled, and the app replays the last one once it has taken the page over
+ * (src/client/lib/early-taps.ts).
  */
 export const LOADER = `(() => {
   const me = document.currentScript;
@@ -42,15 +43,24 @@ export const LOADER = `(() => {
   }
   const root = document.getElementById('root');
   if (signedIn) root.replaceChildren();
-  const taps = (window.${EARLY_TAPS_GLOBAL} = []);
-  root.addEventListener(
+  // A tap is kept when nothing handled it: the app had not started, or React dropped it (a part not hydrated yet:
+  // React then stops the event at #root, so it never bubbles back to #root). Decided after the event is done.
+  const taps = (window.${EARLY_TAPS_GLOBAL} = { buttons: [], appStarted: false, done: false });
+  const handled = new WeakSet();
+  document.addEventListener(
     'click',
     (event) => {
-      const button = !taps.done && event.target.closest && event.target.closest('button');
-      if (button) taps.push(button);
+      const button = !taps.done && root.contains(event.target) && event.target.closest('button');
+      if (!button) return;
+      setTimeout(() => {
+        if (!handled.has(event) && !taps.done) taps.buttons.push(button);
+      });
     },
     true,
   );
+  root.addEventListener('click', (event) => {
+    if (taps.appStarted) handled.add(event);
+  });
   const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')];
   if (pictures.length === 0) return start();
   const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
