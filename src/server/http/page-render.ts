@@ -5,7 +5,7 @@ import type { Ctx } from '../context';
 import { type CompressedHtml, compressHtml } from './compressed-html';
 import { createWriteClearedCache } from './micro-cache';
 import type { PageShell } from './page-shell';
-import type { PagePlan } from './route-preloads';
+import type { PagePlan } from './page-routes';
 
 /** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
 interface ServerRenderer {

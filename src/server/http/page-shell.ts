@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EARLY_TAPS_GLOBAL, PAGE_DATA_ID, serializePageData, type PageData } from '../../shared/page-data';
 import { STORAGE } from '../../shared/storage-keys';
-import { entryFiles, type ViteManifest } from './route-preloads';
+import { entryFiles, type ViteManifest } from './page-routes';
 
 // Spec §3's access token keys, in the order the client reads them (src/client/api/token-store.ts).
 const SIGNED_IN = `[${[STORAGE.access, STORAGE.accessCompat, STORAGE.legacyLocalToken].map((k) => `localStorage.getItem('${k}')`).join(', ')}, sessionStorage.getItem('${STORAGE.legacySessionAccess}')].some(Boolean)`;

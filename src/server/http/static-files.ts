@@ -8,7 +8,7 @@ import { PUBLIC_MEDIA_PREFIX } from '../storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { createPageRenderer } from './page-render';
 import { createPageShell, type PageShell } from './page-shell';
-import { createPagePlans, drawnScreensCss, readManifest } from './route-preloads';
+import { createPagePlans, drawnScreensCss, readManifest } from './page-routes';
 
 // Paths that must never fall back to the SPA: an unknown API path is a 404 JSON, not index.html.
 const NOT_SPA = /^\/(api|ws|media|art|oauth\/kakao\/stand-in)(\/|$)/;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPageShell, LOADER } from '../../../src/server/http/page-shell';
-import type { ViteManifest } from '../../../src/server/http/route-preloads';
+import type { ViteManifest } from '../../../src/server/http/page-routes';
 import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data';
 
 // index.html as Vite writes it: the entry in the head, its imports preloaded, its styles linked.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPagePlans, ROUTE_PRELOADS, type ViteManifest } from '../../../src/server/http/route-preloads';
+import { createPagePlans, PAGE_ROUTES, type ViteManifest } from '../../../src/server/http/page-routes';
 
 // A manifest shaped like Vite's: the entry with a shared chunk, a lazy map screen that imports the same shared
 // chunk and its own gesture chunk, and the map's medium art.
@@ -16,7 +16,7 @@ const MANIFEST: ViteManifest = {
 
 const links = (header: string | null) => (header ?? '').split(', ').filter(Boolean);
 
-describe('route preloads (the Link header of a page)', () => {
+describe('page routes (the Link header of a page, and which pages are drawn)', () => {
   const plans = createPagePlans(MANIFEST);
   const preloads = (path: string) => plans(path).link;
 
@@ -66,7 +66,7 @@ describe('route preloads (the Link header of a page)', () => {
   });
 
   it('names only screens and art that exist', () => {
-    for (const route of ROUTE_PRELOADS) {
+    for (const route of PAGE_ROUTES) {
       for (const file of [...route.modules, ...(route.images ?? [])]) expect(existsSync(file), file).toBe(true);
     }
   });

@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-interface RoutePreload {
+interface PageRoute {
   path: RegExp;
   /** Source modules of the screen's lazy chunks (routes.tsx), fetched with the page instead of after the entry ran. */
   modules: string[];
@@ -25,12 +25,13 @@ interface RoutePreload {
 }
 
 /**
- * The pages students open from a link or the home screen icon. A lazy screen otherwise costs three round trips
+ * The pages students open from a link or the home screen icon: what each needs first, and which the server draws
+ * (see createPagePlans). A lazy screen otherwise costs three round trips
  * in a row before its first picture (the entry, then the screen's chunk, then its data and images); announced in
  * the page's own response, they all start at once. Other routes are reached from inside the app, by then the
  * shared chunks are loaded. A module listed here must be a lazy screen of routes.tsx (a test checks they exist).
  */
-export const ROUTE_PRELOADS: RoutePreload[] = [
+export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public' },
   {
     path: /^\/map$/,
@@ -109,7 +110,7 @@ export function entryFiles(manifest: ViteManifest): { entry: string; imports: st
 /** The styles of the screens the server draws (inlined in their pages, so the CSP allows each by its hash). */
 export function drawnScreensCss(manifest: ViteManifest): string[] {
   const { seen } = entryClosure(manifest);
-  return ROUTE_PRELOADS.filter((route) => route.render).flatMap((route) => screenFiles(manifest, seen, route.modules).css);
+  return PAGE_ROUTES.filter((route) => route.render).flatMap((route) => screenFiles(manifest, seen, route.modules).css);
 }
 
 /**
@@ -125,7 +126,7 @@ export function createPagePlans(manifest: ViteManifest | null) {
     const known = cache.get(path);
     if (known) return known;
     let plan = none;
-    for (const route of ROUTE_PRELOADS) {
+    for (const route of PAGE_ROUTES) {
       const match = route.path.exec(path);
       if (!match) continue;
       const links: string[] = [];
