@@ -74,7 +74,7 @@ describe('/balancegame/:roundId', () => {
     );
     renderApp('/balancegame/3');
     expect(await screen.findByText('질문을 불러오는 중...')).toBeInTheDocument();
-    const socket = FakeSocket.last();
+    const socket = await FakeSocket.opened();
     socket.open();
     // What the server sends every socket on connect: the counts of each question.
     for (const question of ROUND.questions) {
@@ -104,7 +104,7 @@ describe('/balancegame/:roundId', () => {
     expect(within(slide).getByRole('img', { name: 'VS' })).toBeInTheDocument();
     expect(within(slide).getByText('0명 참여')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
-    expect(FakeSocket.last().url).toMatch(/^ws:\/\/.+\/ws\/game\/round\/3\/\?token=access-1$/);
+    expect((await FakeSocket.opened()).url).toMatch(/^ws:\/\/.+\/ws\/game\/round\/3\/\?token=access-1$/);
   });
 
   it('moves between questions with the buttons and the arrow keys', async () => {
@@ -153,7 +153,7 @@ describe('/balancegame/:roundId', () => {
     serveRound(ROUND);
     renderApp('/balancegame/3');
     await screen.findByText('1 / 5');
-    const socket = FakeSocket.last();
+    const socket = await FakeSocket.opened();
     socket.open();
     socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 1, vote_b_count: 9 } });
     const slide = current();
@@ -175,7 +175,7 @@ describe('/balancegame/:roundId', () => {
     const calls = serveRound(() => ({ ...ROUND, questions: [q(11, { vote_a_count: a })] }));
     renderApp('/balancegame/3');
     await screen.findByText('1 / 1');
-    FakeSocket.last().open();
+    (await FakeSocket.opened()).open();
     await act(async () => vi.advanceTimersByTimeAsync(25_000));
     expect(calls()).toBe(1);
 
@@ -185,7 +185,7 @@ describe('/balancegame/:roundId', () => {
     expect(calls()).toBe(2);
     expect(await screen.findByText('2명 참여')).toBeInTheDocument();
 
-    FakeSocket.last().open(); // the reconnect (after 500 ms) has been made by now
+    (await FakeSocket.opened(2)).open(); // the reconnect, 500 ms after the drop
     const after = calls();
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
     expect(calls()).toBe(after);

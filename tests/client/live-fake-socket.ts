@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { SocketLike } from '../../src/client/lib/reconnecting-socket';
 
 /** A WebSocket stand-in the test drives: it opens, pushes and closes only when told to. */
@@ -11,6 +12,16 @@ export class FakeSocket implements SocketLike {
     const socket = FakeSocket.all[FakeSocket.all.length - 1];
     if (!socket) throw new Error('no socket was opened');
     return socket;
+  }
+  /**
+   * The newest socket once the screen has opened at least `count`. Screens open sockets in effects, which React may
+   * run after the DOM already shows the screen (later still on a slow machine): wait for the socket, never assume it.
+   */
+  static async opened(count = 1): Promise<FakeSocket> {
+    return vi.waitFor(() => {
+      if (FakeSocket.all.length < count) throw new Error(`${FakeSocket.all.length} of ${count} sockets opened`);
+      return FakeSocket.last();
+    });
   }
 
   onopen: ((event: Event) => void) | null = null;

@@ -45,7 +45,7 @@ describe('/balancewait/:partyId', () => {
     renderApp('/balancewait/5');
     expect(await screen.findByRole('heading', { name: '파티 대기실' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('연결 중...');
-    const socket = await vi.waitFor(() => FakeSocket.last());
+    const socket = await FakeSocket.opened();
     expect(socket.url).toBe('ws://localhost:3000/ws/party/5/?token=access-1'.replace('localhost:3000', window.location.host));
     // Before the socket says anything, the participants list gives the counts.
     expect(await screen.findByText('4명')).toBeInTheDocument();
@@ -99,8 +99,9 @@ describe('/balancewait/:partyId', () => {
   it('goes to the game when the server announces it', async () => {
     const ui = renderApp('/balancewait/5');
     await screen.findByRole('heading', { name: '파티 대기실' });
-    FakeSocket.last().open();
-    FakeSocket.last().push({ type: 'send_game_created', data: { round_id: 12 } });
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push({ type: 'send_game_created', data: { round_id: 12 } });
     expect(ui.currentPath()).toBe('/balancegame/12');
   });
 
@@ -108,8 +109,9 @@ describe('/balancewait/:partyId', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/balancewait/5');
     await screen.findByRole('heading', { name: '파티 대기실' });
-    FakeSocket.last().open();
-    FakeSocket.last().drop(1006);
+    const first = await FakeSocket.opened();
+    first.open();
+    first.drop(1006);
     expect(screen.getByRole('status')).toHaveTextContent('재연결 중...');
     expect(screen.getByText('대기실 연결 오류 (재연결 시도 1회)')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(500));
@@ -126,7 +128,7 @@ describe('/balancewait/:partyId', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/balancewait/5');
     await screen.findByRole('heading', { name: '파티 대기실' });
-    FakeSocket.last().drop(4403);
+    (await FakeSocket.opened()).drop(4403);
     expect(screen.getByRole('status')).toHaveTextContent('연결 끊김');
     expect(screen.getByText('파티 참가자만 대기할 수 있습니다.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(60_000));
@@ -149,7 +151,7 @@ describe('/balancewait/:partyId', () => {
   it('closes the socket with 1000 when the student leaves, and links to the participants', async () => {
     const ui = renderApp('/balancewait/5');
     const link = await screen.findByRole('link', { name: '참여자 목록 보기' });
-    const socket = await vi.waitFor(() => FakeSocket.last());
+    const socket = await FakeSocket.opened();
     socket.open();
     await ui.user.click(link);
     expect(ui.currentPath()).toBe('/participants/5');
