@@ -6,6 +6,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '../../src/client/AppProviders';
 import { AppRoutes } from '../../src/client/routes';
 
+// Every screen's code, loaded before a file's tests run. The app loads screens lazily, and in a test the first import
+// of a screen is also its on-demand transform, which on a slow or busy machine outlasts a query's wait for the first
+// text. With the code in place, tests wait only for the app itself, whatever the machine's speed.
+const screens = import.meta.glob('../../src/client/**/*Screen.tsx');
+await Promise.all(Object.values(screens).map((load) => load()));
+
 /** The whole app at `path`, with an in-memory history and a fresh SWR cache and session store. */
 export function renderApp(path: string) {
   return renderWith(path, <AppRoutes />);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -13,7 +13,9 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
     closeRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: focus is inside the dialog the moment it is shown, never a frame later (a key pressed in
+  // between would act on the page behind it).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
