@@ -9,6 +9,8 @@ const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 // Vitest: the server's tests in Node, the client's in jsdom.
 const TESTS: ViteUserConfig['test'] = {
+  // expect.poll waits for a condition; 1 s (the default) before calling it missing assumes a fast machine.
+  expect: { poll: { timeout: 10_000 } },
   projects: [
     {
       extends: true,
@@ -27,6 +29,9 @@ const TESTS: ViteUserConfig['test'] = {
         environment: 'jsdom',
         include: ['tests/client/**/*.test.{ts,tsx}'],
         setupFiles: ['tests/client/setup.ts'],
+        // A test that waits for many screens (a form filled field by field) must not fail on a slow machine for
+        // taking long; only a wait that never ends should (tests/client/waits.ts).
+        testTimeout: 30_000,
       },
     },
   ],

@@ -40,8 +40,7 @@ const progress = () => screen.getByRole('progressbar', { name: '진행 단계' }
 async function openWizard() {
   signInAs();
   const ui = renderApp('/mypage/extra');
-  // Generous: the lazy screen chunk and the GET can be slow when the whole suite runs at once.
-  await screen.findByRole('button', { name: '1학년' }, { timeout: 3000 });
+  await screen.findByRole('button', { name: '1학년' });
   return ui;
 }
 
@@ -93,7 +92,7 @@ describe('/mypage/extra', () => {
     chooseMbti('E', 'N', 'F');
     expect(saves).toEqual([]);
     chooseMbti('P');
-    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'), { timeout: 3000 });
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'));
     expect(saves).toEqual([
       {
         method: 'POST',
@@ -114,7 +113,7 @@ describe('/mypage/extra', () => {
     expect(screen.getByRole('button', { name: '차분한' })).toHaveAttribute('aria-pressed', 'true');
     choose('활발한');
     vi.useRealTimers();
-    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'), { timeout: 3000 });
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'));
     expect(saves).toEqual([
       {
         method: 'PATCH',
@@ -155,7 +154,7 @@ describe('/mypage/extra', () => {
     expect(saves).toHaveLength(1);
 
     fireEvent.click(retry);
-    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'), { timeout: 3000 });
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/extra/done'));
     expect(saves).toHaveLength(2);
     expect(saves[1].method).toBe('POST');
     expect((saves[1].body as { extra: { mbti: unknown } }).extra.mbti).toEqual({ i_e: 'E', n_s: 'S', f_t: 'T', p_j: 'J' });

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { CONDITION_TIMEOUT_MS } from './waits';
 import type { SocketLike } from '../../src/client/lib/reconnecting-socket';
 
 /** A WebSocket stand-in the test drives: it opens, pushes and closes only when told to. */
@@ -21,7 +22,7 @@ export class FakeSocket implements SocketLike {
     return vi.waitFor(() => {
       if (FakeSocket.all.length < count) throw new Error(`${FakeSocket.all.length} of ${count} sockets opened`);
       return FakeSocket.last();
-    });
+    }, CONDITION_TIMEOUT_MS);
   }
 
   onopen: ((event: Event) => void) | null = null;

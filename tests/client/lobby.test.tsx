@@ -5,6 +5,7 @@ import type { ParticipantEntry } from '../../src/shared/live';
 import { FakeSocket } from './live-fake-socket';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
+import { CONDITION_TIMEOUT_MS } from './waits';
 
 const entry = (id: number, userId: number, isStandby: boolean): ParticipantEntry => ({
   id,
@@ -155,7 +156,7 @@ describe('/balancewait/:partyId', () => {
     socket.open();
     await ui.user.click(link);
     expect(ui.currentPath()).toBe('/participants/5');
-    await vi.waitFor(() => expect(socket.closedWith).toBe(1000));
+    await vi.waitFor(() => expect(socket.closedWith).toBe(1000), CONDITION_TIMEOUT_MS);
     expect(FakeSocket.all).toHaveLength(1);
   });
 

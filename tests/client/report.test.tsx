@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { server } from './msw/server';
 import { renderAppInBrowser, signInAs } from './render-app';
+import { CONDITION_TIMEOUT_MS } from './waits';
 
 const STATE = { userId: 9, name: '이준호', photo: '/media/avatars/jun.jpg', partyId: 5 };
 
@@ -94,7 +95,7 @@ describe('/report/:userId', () => {
     fill('INAPPROPRIATE_ACT', '  파티 중 반복적으로 불쾌한 농담을 했어요.  ');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     submit();
-    await vi.waitFor(() => expect(toast()).toHaveTextContent('신고가 접수되었습니다.'));
+    await vi.waitFor(() => expect(toast()).toHaveTextContent('신고가 접수되었습니다.'), CONDITION_TIMEOUT_MS);
     expect(bodies).toEqual([{ party: 5, reported_user: 9, category: 'INAPPROPRIATE_ACT', content: '파티 중 반복적으로 불쾌한 농담을 했어요.' }]);
     expect(screen.getByRole('button', { name: '신고하기' })).toBeDisabled();
     expect(back).not.toHaveBeenCalled();

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw/server';
+import { CONDITION_TIMEOUT_MS } from './waits';
+
+// findBy… and waitFor wait for their condition up to this long (Testing Library's default of 1 s assumes a fast
+// machine; see waits.ts).
+configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
 
 // A request no test expected is a bug in the test or the app; fail loudly instead of hitting the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
