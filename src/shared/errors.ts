@@ -1,8 +1,15 @@
 // Error bodies are Django-REST shaped because the client reads them that way (DESIGN.md §3).
 export type ErrorBody =
-  | { detail: string }
+  | { detail: string; code?: ErrorCode }
   | { non_field_errors: string[] }
   | Record<string, string[]>;
+
+/**
+ * Machine-readable reasons beside `detail`, for the few refusals the client answers with a next step rather than a
+ * message alone. `additional_info_required` (403 on join/pay): a Kakao account that has not finished
+ * /mypage/additional.
+ */
+export type ErrorCode = 'additional_info_required';
 
 /** The one message a person should see for an error body, in the order spec §7 gives. */
 export function firstErrorMessage(body: unknown): string | undefined {

@@ -12,4 +12,5 @@ export const PARTY_MESSAGES = {
   insufficientPoints: '포인트가 부족합니다.',
   nothingToLeave: '참가 신청 내역이 없습니다.',
   leaveAfterStart: '이미 시작된 파티는 취소할 수 없습니다.',
+  additionalInfoRequired: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.',
 } as const;
