@@ -1,27 +1,29 @@
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useLeaveOnExit } from '../../src/client/payment/use-leave-on-exit';
 import { server } from './msw/server';
 import { signInAs } from './render-app';
+import { nextTimerTurn, recordRequests } from './sent-requests';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+let requests: ReturnType<typeof recordRequests>;
+afterEach(() => requests?.settled());
 
 function Probe({ shouldLeave }: { shouldLeave: () => boolean }) {
   useLeaveOnExit(5, shouldLeave);
   return null;
 }
 
+/** The leave calls the hook sends, counted as they are sent. */
 function countLeaves() {
-  const calls = { leave: 0 };
-  server.use(
-    http.post('/api/detailview/parties/5/leave/', () => {
-      calls.leave += 1;
-      return HttpResponse.json({ status: 'cancelled', refunded: 0 });
-    }),
-  );
-  return calls;
+  requests = recordRequests();
+  server.use(http.post('/api/detailview/parties/5/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })));
+  return {
+    get leave() {
+      return requests.sent('POST', '/api/detailview/parties/5/leave/');
+    },
+  };
 }
 
 describe('useLeaveOnExit', () => {
@@ -34,10 +36,10 @@ describe('useLeaveOnExit', () => {
         <Probe shouldLeave={() => true} />
       </StrictMode>,
     );
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(0);
     ui.unmount();
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(1);
   });
 
@@ -48,7 +50,7 @@ describe('useLeaveOnExit', () => {
     const ui = render(<Probe shouldLeave={() => !paid} />);
     paid = true;
     ui.unmount();
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(0);
   });
 });

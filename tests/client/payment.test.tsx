@@ -1,23 +1,32 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PARTICIPATION } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderAppInBrowser, signInAs } from './render-app';
+import { nextTimerTurn, recordRequests } from './sent-requests';
 
 const STATE = { participationId: 31, partyId: 5 };
 const POLICY =
   '결제 후 파티 시작 24시간 전까지 취소하면 보증금 전액이 환불되며, 이후 취소 시 환불되지 않습니다. 파티에 참석해 체크인하면 보증금은 포인트로 돌려드립니다.';
 
-/** The backend of one payment: counts leave calls and records pay bodies. */
-function paymentBackend(participation = PARTICIPATION) {
-  const calls = { leave: 0, pay: [] as unknown[] };
+let requests: ReturnType<typeof recordRequests>;
+
+/** The backend of one payment: counts the leave calls the screen sends and records pay bodies. */
+function paymentBackend(participation = PARTICIPATION, participationAnswered?: Promise<void>) {
+  requests = recordRequests();
+  const calls = {
+    pay: [] as unknown[],
+    get leave() {
+      return requests.sent('POST', '/api/detailview/parties/5/leave/');
+    },
+  };
   server.use(
-    http.get('/api/reserve/participation/31/', () => HttpResponse.json(participation)),
-    http.post('/api/detailview/parties/5/leave/', () => {
-      calls.leave += 1;
-      return HttpResponse.json({ status: 'cancelled', refunded: 0 });
+    http.get('/api/reserve/participation/31/', async () => {
+      await participationAnswered;
+      return HttpResponse.json(participation);
     }),
+    http.post('/api/detailview/parties/5/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
     http.post('/api/reserve/pay/31/', async ({ request }) => {
       calls.pay.push(await request.json());
       return HttpResponse.json({ remaining_points: 9500, amount: 3000 });
@@ -26,23 +35,28 @@ function paymentBackend(participation = PARTICIPATION) {
   return calls;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 async function openPayment(ui = renderAppInBrowser('/payment', STATE)) {
   await screen.findByText('12,500P', { exact: false });
   return ui;
 }
 
 describe('/payment', () => {
-  // The previous test's screen is unmounted unpaid at cleanup; its deferred leave must land before we count.
-  beforeEach(settle);
+  // A screen left unpaid at the end of a test sends its leave as it unmounts: let that leave be sent and answered
+  // here, so it never reaches the next test's backend.
+  afterEach(async () => {
+    cleanup();
+    await nextTimerTurn();
+    await requests?.settled();
+  });
 
   it('shows the amounts, loading text first, then the deposit in p and the points in P', async () => {
     signInAs();
-    paymentBackend();
+    let answer = () => undefined as void;
+    paymentBackend(PARTICIPATION, new Promise<void>((resolve) => (answer = resolve)));
     renderAppInBrowser('/payment', STATE);
     expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
     expect(screen.getAllByText('로딩 중...').length).toBeGreaterThan(0);
+    answer();
 
     const rows = await screen.findByText('보증금');
     expect(rows.nextElementSibling).toHaveTextContent('3,000p');
@@ -84,7 +98,7 @@ describe('/payment', () => {
     await ui.user.click(within(dialog).getByRole('button', { name: '확인' }));
     expect(await screen.findByRole('heading', { name: '예약이 완료되었습니다' })).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/paymentfinish');
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(0);
   });
 
@@ -109,7 +123,7 @@ describe('/payment', () => {
     const ui = await openPayment();
     await ui.user.click(screen.getByRole('button', { name: '홈' }));
     await waitFor(() => expect(calls.leave).toBe(1));
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(1);
   });
 
@@ -118,7 +132,7 @@ describe('/payment', () => {
     const calls = paymentBackend();
     const ui = renderAppInBrowser('/payment', STATE, { strict: true });
     await openPayment(ui);
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(0);
     expect(window.alert).not.toHaveBeenCalled();
     ui.unmount();
@@ -130,7 +144,7 @@ describe('/payment', () => {
     const calls = paymentBackend({ ...PARTICIPATION, status: 'confirmed' });
     const ui = renderAppInBrowser('/payment', STATE);
     await ui.user.click(await screen.findByRole('button', { name: '파티비서로 가기' }));
-    await settle();
+    await nextTimerTurn();
     expect(calls.leave).toBe(0);
   });
 

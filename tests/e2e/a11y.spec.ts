@@ -7,8 +7,17 @@ import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from 
 // check), and /oauth/kakao/callback redirects at once (to /login without a code) — the /login scan covers that.
 
 async function expectAccessible(page: Page, what: string) {
-  // Let entrance animations (modals, sheets) finish so contrast is measured on the settled colours.
-  await page.waitForTimeout(350);
+  // Entrance animations (modals, sheets) finish first, so contrast is measured on the settled colours — waited for
+  // as the animations themselves say, however slow the machine.
+  // (The lobby's blinking dot runs forever and never finishes: only animations with an end are waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     // Spec §9 imposes "viewport max scale 1" (maximum-scale=1, user-scalable=no), which this rule flags by design.
     // It is the one rule switched off.
