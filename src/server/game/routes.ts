@@ -6,6 +6,7 @@ import { questions, rounds, votes } from '../db/schema/game';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { idParam } from '../http/params';
+import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { LIVE_MESSAGES as LM } from './messages';
 import { castVote } from './vote';
@@ -19,6 +20,8 @@ export async function gameRoutes(app: FastifyInstance, ctx: Ctx) {
     const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
     if (!round) throw detail(404, LM.roundNotFound);
     if (!(await confirmedParticipation(ctx.db, userId, round.partyId))) throw detail(403, LM.onlyParticipantsGame);
+    // Opening the round is being there (DESIGN.md §4 "Attendance"): a late arrival is checked in like a standby.
+    await checkInOnArrival(ctx, userId, round.partyId);
     const rows = await ctx.db
       .select({ q: questions, voted: votes.id })
       .from(questions)

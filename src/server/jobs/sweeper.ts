@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import type { Ctx } from '../context';
+import { lockParticipation, lockStudents } from '../db/lock-order';
+import { retryTransaction } from '../db/retry-transaction';
 import { kakaoCodes } from '../db/schema/kakao';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
@@ -34,7 +36,8 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       .limit(BATCH);
     let n = 0;
     for (const p of due) {
-      const done = await ctx.db.transaction(async (tx) => {
+      // No points move (the seat was never paid), so the student need not be locked: party, then participation.
+      const done = await retryTransaction(ctx.db, async (tx) => {
         const released = await releaseSeat(tx, p.id, { to: 'expired', refund: false, now, reason: p.title });
         if (!released) return false;
         await notify(tx, { userId: released.userId, kind: 'hold_expired', message: NOTICE.holdExpired(p.title), partyId: released.partyId, dedupeKey: `hold_expired:${p.id}`, at: now });
@@ -77,7 +80,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
 
   async function forfeitNoShows(now: Date): Promise<number> {
     const due = await ctx.db
-      .select({ id: participations.id, title: parties.title })
+      .select({ id: participations.id, userId: participations.userId, title: parties.title })
       .from(participations)
       .innerJoin(parties, eq(parties.id, participations.partyId))
       .where(
@@ -92,9 +95,11 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       .limit(BATCH);
     let n = 0;
     for (const p of due) {
-      const done = await ctx.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(participations).where(eq(participations.id, p.id)).for('update');
-        if (!before || before.checkedInAt || !['none', 'held'].includes(before.depositState)) return false;
+      // Lock order (db/lock-order.ts): the student, then the participation — a late check-in may be racing this.
+      const done = await retryTransaction(ctx.db, async (tx) => {
+        await lockStudents(tx, [p.userId]);
+        const before = await lockParticipation(tx, p.id);
+        if (!before || before.status !== 'confirmed' || before.checkedInAt || !['none', 'held'].includes(before.depositState)) return false;
         // 'forfeited' also marks a free party's no-show as settled, so the warning is given once.
         await tx.update(participations).set({ depositState: 'forfeited' }).where(eq(participations.id, p.id));
         const amount = before.depositState === 'held' ? (before.paidAmount ?? 0) : 0;

@@ -1,14 +1,16 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { verifyPassword } from '../auth/passwords';
 import type { Ctx } from '../context';
+import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { extraSettings, socialAccounts, users } from '../db/schema/users';
 import { refreshTokens } from '../db/schema/tokens';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { HttpError } from '../http/errors';
 import { releaseSeat } from '../reserve/release-seat';
+import { lockOpenStudent } from '../reserve/student-guard';
 
 const withdrawInput = z.object({ password: z.string().optional() });
 
@@ -17,6 +19,9 @@ const withdrawInput = z.object({ password: z.string().optional() });
  * with a full refund first; then name, contacts, school, photos, student card, extra info and social links are
  * deleted or replaced, and every session is revoked. Rows other people rely on (reviews, reports, votes, the point
  * ledger kept for accounting) stay, pointing at the anonymised account.
+ *
+ * The student is locked first (db/lock-order.ts): a join or payment in flight finishes before the seats are read,
+ * and one that comes after finds the account closed (401), so no seat and no deposit is left behind.
  */
 export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/mypage/withdraw/', { preHandler: requireUser(ctx) }, async (req) => {
@@ -29,12 +34,16 @@ export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
       throw new HttpError(400, { password: ['비밀번호가 일치하지 않습니다.'] });
     }
 
-    const files = await ctx.db.transaction(async (tx) => {
+    const files = await retryTransaction(ctx.db, async (tx) => {
+      await lockOpenStudent(tx, userId);
+      // Read again under the lock: the photo may have changed since the password was checked.
+      const [current] = await tx.select({ profileImage: users.profileImage, studentCard: users.studentCardPath }).from(users).where(eq(users.id, userId));
       const upcoming = await tx
         .select({ id: participations.id, title: parties.title })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
-        .where(and(eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed']), gt(parties.startTime, now)));
+        .where(and(eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed']), gt(parties.startTime, now)))
+        .orderBy(asc(participations.partyId));
       for (const p of upcoming) await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${p.title} (회원 탈퇴)` });
 
       await tx.delete(extraSettings).where(eq(extraSettings.userId, userId));
@@ -55,7 +64,7 @@ export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
           deletedAt: now,
         })
         .where(eq(users.id, userId));
-      return { profileImage: user.profileImage, studentCard: user.studentCardPath, released: upcoming.length };
+      return { profileImage: current.profileImage, studentCard: current.studentCard, released: upcoming.length };
     });
     // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
     if (files.profileImage) await ctx.storage.removePublic(files.profileImage);

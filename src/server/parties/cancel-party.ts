@@ -1,28 +1,42 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../context';
+import type { Tx } from '../db/connect';
+import { lockStudents } from '../db/lock-order';
+import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { releaseSeat } from '../reserve/release-seat';
 
+const liveSeats = (tx: Tx, partyId: number) =>
+  tx
+    .select({ id: participations.id, userId: participations.userId })
+    .from(participations)
+    .where(and(eq(participations.partyId, partyId), inArray(participations.status, ['pending', 'confirmed'])));
+
 /**
  * An operator cancels a party: every live participation ends, paid deposits are refunded in full whatever the
  * time, and each student is told. One transaction, so a failure leaves the party and every seat as they were.
  * Cancelling twice is harmless (the second call finds no live participation). Null when there is no such party.
+ *
+ * Lock order (db/lock-order.ts): the seat holders' students first, then the party. A join needs the party after
+ * its student, so once the party is locked nobody new can sit down; someone who sat down between the first read
+ * and the party lock is locked next (out of order, but only for that moment's newcomers — a deadlock there is
+ * rolled back and retried).
  */
 export async function cancelParty(ctx: Ctx, partyId: number): Promise<{ cancelled: number; refunded_points: number } | null> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return retryTransaction(ctx.db, async (tx) => {
+    const holders = new Set((await liveSeats(tx, partyId)).map((s) => s.userId));
+    await lockStudents(tx, [...holders]);
     const [party] = await tx
       .update(parties)
       .set({ status: 'cancelled', cancelledAt: now })
       .where(eq(parties.id, partyId))
       .returning({ title: parties.title });
     if (!party) return null;
-    const live = await tx
-      .select({ id: participations.id })
-      .from(participations)
-      .where(and(eq(participations.partyId, partyId), inArray(participations.status, ['pending', 'confirmed'])));
+    const live = await liveSeats(tx, partyId);
+    await lockStudents(tx, live.map((s) => s.userId).filter((id) => !holders.has(id)));
     let refunded = 0;
     for (const p of live) {
       const released = await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${party.title} (파티 취소)` });

@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { NO_SHOW_HOURS, STANDBY_OPENS_MINUTES } from '../../shared/constants';
 import type { PartySocketMessage, StandbyState } from '../../shared/live';
 import type { Ctx } from '../context';
+import { lockParticipation, lockStudents } from '../db/lock-order';
+import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { createRoundOnce } from '../game/round-create';
 import { LIVE_MESSAGES as LM } from '../game/messages';
 import { detail } from '../http/errors';
-import { NOTICE } from '../notice/messages';
-import { notify } from '../notice/notify';
-import { applyPoints } from '../points/ledger';
 import { partyChannel } from '../realtime/socket-hub';
+import { recordCheckIn, standbyWindow } from './check-in';
 import { roundThresholdReached, standbyCounts } from './standby-counts';
 
 /**
@@ -22,40 +21,22 @@ export async function toggleStandby(ctx: Ctx, userId: number, partyId: number): 
   const [party] = await ctx.db.select().from(parties).where(eq(parties.id, partyId));
   if (!party || party.status === 'cancelled') throw detail(404, LM.partyNotFound);
 
-  const isStandby = await ctx.db.transaction(async (tx) => {
-    const [mine] = await tx
-      .select()
+  // Lock order (db/lock-order.ts): the student, then their participation.
+  const isStandby = await retryTransaction(ctx.db, async (tx) => {
+    await lockStudents(tx, [userId]);
+    const [found] = await tx
+      .select({ id: participations.id })
       .from(participations)
-      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), eq(participations.status, 'confirmed')))
-      .for('update');
-    if (!mine) throw detail(403, LM.onlyParticipantsStandby);
-    const opens = party.startTime.getTime() - STANDBY_OPENS_MINUTES * 60_000;
-    const closes = party.startTime.getTime() + NO_SHOW_HOURS * 3_600_000;
-    if (now.getTime() < opens) throw detail(400, LM.standbyNotOpen);
-    if (now.getTime() > closes) throw detail(400, LM.standbyClosed);
+      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), eq(participations.status, 'confirmed')));
+    const mine = found ? await lockParticipation(tx, found.id) : null;
+    if (!mine || mine.status !== 'confirmed') throw detail(403, LM.onlyParticipantsStandby);
+    const window = standbyWindow(party.startTime, now);
+    if (window === 'early') throw detail(400, LM.standbyNotOpen);
+    if (window === 'closed') throw detail(400, LM.standbyClosed);
 
     const next = !mine.isStandby;
-    const firstCheckIn = next && !mine.checkedInAt;
-    const returning = firstCheckIn && mine.depositState === 'held';
-    await tx
-      .update(participations)
-      .set({
-        isStandby: next,
-        ...(firstCheckIn ? { checkedInAt: now } : {}),
-        ...(returning ? { depositState: 'returned' } : {}),
-      })
-      .where(eq(participations.id, mine.id));
-    if (returning && mine.paidAmount) {
-      await applyPoints(tx, { userId, amount: mine.paidAmount, kind: 'deposit_returned', partyId, participationId: mine.id, reason: party.title, at: now });
-      await notify(tx, {
-        userId,
-        kind: 'deposit_returned',
-        message: NOTICE.depositReturned(party.title, mine.paidAmount),
-        partyId,
-        dedupeKey: `deposit_returned:${mine.id}`,
-        at: now,
-      });
-    }
+    if (next) await recordCheckIn(tx, mine, party, now);
+    await tx.update(participations).set({ isStandby: next }).where(eq(participations.id, mine.id));
     return next;
   });
 

@@ -4,24 +4,29 @@ import type { JoinResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { isUniqueViolation } from '../db/pg-errors';
+import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { lockOpenStudent } from './student-guard';
 
 class AlreadyJoined extends Error {}
 
 /**
- * Claims a seat and creates a pending participation held for 15 minutes. The seat is taken by one conditional
- * UPDATE (applied_count < max), so concurrent joins serialise on the party row and can never oversell; the partial
- * unique index on live participations turns a double join into 409, and the seat is given back with the rollback.
+ * Claims a seat and creates a pending participation held for 15 minutes. The student is locked first (lock order:
+ * db/lock-order.ts), so a join and a leave or withdrawal of the same student never interleave. The seat is taken by
+ * one conditional UPDATE (applied_count < max), so concurrent joins serialise on the party row and can never
+ * oversell; the partial unique index on live participations turns a double join into 409, and the seat is given
+ * back with the rollback.
  */
 export async function joinParty(ctx: Ctx, userId: number, partyId: number): Promise<JoinResponse> {
   const now = ctx.clock.now();
   const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await retryTransaction(ctx.db, async (tx) => {
+      await lockOpenStudent(tx, userId, { joining: true });
       const [seat] = await tx
         .update(parties)
         .set({ appliedCount: sql`${parties.appliedCount} + 1` })

@@ -2,12 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { FREE_CANCEL_HOURS } from '../../shared/constants';
 import type { LeaveResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
+import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { releaseSeat } from './release-seat';
+import { lockOpenStudent } from './student-guard';
 
 /**
  * Leaves a party: a pending (unpaid) seat is released for free; a confirmed one is refunded in full until 24 h
@@ -15,7 +17,8 @@ import { releaseSeat } from './release-seat';
  */
 export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Promise<LeaveResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return retryTransaction(ctx.db, async (tx) => {
+    await lockOpenStudent(tx, userId);
     const [row] = await tx
       .select({ id: participations.id, status: participations.status, startTime: parties.startTime, title: parties.title })
       .from(participations)

@@ -2,23 +2,28 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { PayResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
+import { retryTransaction } from '../db/retry-transaction';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
+import { lockOpenStudent } from './student-guard';
 
 class Insufficient extends Error {}
 
 /**
- * Pays the deposit and confirms the seat in one transaction. The pending → confirmed update is conditional, so of
- * many simultaneous calls exactly one charges; the others (and any later call) answer like the first did.
+ * Pays the deposit and confirms the seat in one transaction, the student locked first (db/lock-order.ts), so a
+ * payment and a withdrawal of the same student run one after the other. The pending → confirmed update is
+ * conditional, so of many simultaneous calls exactly one charges; the others (and any later call) answer like the
+ * first did.
  */
 export async function payParticipation(ctx: Ctx, userId: number, participationId: number): Promise<PayResponse> {
   const now = ctx.clock.now();
   try {
-    const paid = await ctx.db.transaction(async (tx) => {
+    const paid = await retryTransaction(ctx.db, async (tx) => {
+      await lockOpenStudent(tx, userId, { joining: true });
       const [row] = await tx
         .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title })
         .from(participations)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect';
+import { lockParticipation, lockParty } from '../db/lock-order';
 import { parties, participations } from '../db/schema/parties';
 import { applyPoints } from '../points/ledger';
 
@@ -14,17 +15,19 @@ export interface Released {
  * Ends a live participation (left, hold expired, party cancelled, account closed) and gives its seat back; with
  * `refund`, a held deposit goes back to the student's points. Conditional on the participation still being live,
  * so two paths racing to end it (a leave and the sweeper, say) end it once. Returns null when it was not live.
+ * Locks the party, then the participation (db/lock-order.ts); a caller that may refund has locked the student
+ * before calling.
  */
 export async function releaseSeat(
   tx: Tx,
   participationId: number,
   opts: { to: 'cancelled' | 'expired'; refund: boolean; now: Date; reason: string },
 ): Promise<Released | null> {
-  const [before] = await tx
-    .select({ status: participations.status })
-    .from(participations)
-    .where(eq(participations.id, participationId))
-    .for('update');
+  // A participation never moves to another party, so its party can be read before anything is locked.
+  const [ref] = await tx.select({ partyId: participations.partyId }).from(participations).where(eq(participations.id, participationId));
+  if (!ref) return null;
+  await lockParty(tx, ref.partyId);
+  const before = await lockParticipation(tx, participationId);
   if (!before || (before.status !== 'pending' && before.status !== 'confirmed')) return null;
 
   const [ended] = await tx
