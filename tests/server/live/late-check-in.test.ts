@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rounds } from '../../../src/server/db/schema/game';
+import { notifications } from '../../../src/server/db/schema/notifications';
+import { participations } from '../../../src/server/db/schema/parties';
+import { pointLedger } from '../../../src/server/db/schema/points';
+import { users, warnings } from '../../../src/server/db/schema/users';
+import { bearer, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
+import { describeEachDb } from '../../helpers/test-db';
+import { paidParty, toggle } from './live-helpers';
+
+// A student who arrives after the round exists is forwarded by the lobby straight into the game and never taps
+// 대기하기. Being there is the check-in all the same: the deposit comes back, and the sweeper does not call them a
+// no-show.
+describeEachDb('a late arrival is checked in', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t?.close());
+
+  /** Three paid students; the first two go on standby, which creates the round. */
+  async function gameUnderWay(deposit = 1_500) {
+    const { partyId, students } = await paidParty(t, 3, { deposit });
+    for (const s of students.slice(0, 2)) expect((await toggle(t, partyId, s.auth)).statusCode).toBe(200);
+    const [round] = await t.database.db.select().from(rounds).where(eq(rounds.partyId, partyId));
+    return { partyId, roundId: round.id, late: students[2] };
+  }
+  const openRound = (roundId: number, auth: { authorization: string }) => t.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: auth });
+  const returnedTo = (userId: number) =>
+    t.database.db.select().from(pointLedger).where(and(eq(pointLedger.userId, userId), eq(pointLedger.kind, 'deposit_returned')));
+
+  it('opening the round returns the deposit once, with its ledger row and notification', async () => {
+    const { roundId, late } = await gameUnderWay(1_500);
+    expect((await openRound(roundId, late.auth)).statusCode).toBe(200);
+    expect((await openRound(roundId, late.auth)).statusCode).toBe(200);
+    expect((await returnedTo(late.id)).map((r) => r.amount)).toEqual([1_500]);
+    const [u] = await t.database.db.select({ points: users.points }).from(users).where(eq(users.id, late.id));
+    expect(u.points).toBe(10_000);
+    const notes = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, late.id), eq(notifications.kind, 'deposit_returned')));
+    expect(notes).toHaveLength(1);
+  });
+
+  it('the sweeper then neither forfeits the deposit nor warns', async () => {
+    const { partyId, roundId, late } = await gameUnderWay();
+    await openRound(roundId, late.auth);
+    t.clock.advance(4 * 3_600_000);
+    await t.app.sweeper.runOnce();
+    const [mine] = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.partyId, partyId), eq(participations.userId, late.id)));
+    expect(mine.checkedInAt).not.toBeNull();
+    expect(mine.depositState).toBe('returned');
+    expect(await t.database.db.select().from(warnings).where(eq(warnings.userId, late.id))).toEqual([]);
+  });
+
+  it('after the standby window has closed, opening the round is no check-in', async () => {
+    const { roundId, late } = await gameUnderWay();
+    t.clock.advance(3.5 * 3_600_000);
+    expect((await openRound(roundId, bearer(await tokenFor(t, late.id)))).statusCode).toBe(200);
+    expect(await returnedTo(late.id)).toEqual([]);
+  });
+
+  it('opening the round twenty times while going on standby returns the deposit exactly once', async () => {
+    const { partyId, roundId, late } = await gameUnderWay(2_000);
+    const answers = await Promise.all([toggle(t, partyId, late.auth), ...Array.from({ length: 20 }, () => openRound(roundId, late.auth))]);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect((await returnedTo(late.id)).map((r) => r.amount)).toEqual([2_000]);
+  });
+});
