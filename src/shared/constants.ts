@@ -29,6 +29,8 @@ export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 30_000;
 export const GAME_POLL_MS = 10_000;
 export const START_MODAL_MS = 3_000;
+/** Ours, not the spec's: how long a lobby opened after its game began says so before moving into the game. */
+export const GAME_UNDER_WAY_NOTICE_MS = 1_500;
 export const COUNTDOWN_TICK_MS = 1_000;
 export const TOAST_MS = 1_500;
 export const GAUGE_LABEL_MIN_SHARE = 0.1;

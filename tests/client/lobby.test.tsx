@@ -97,13 +97,38 @@ describe('/balancewait/:partyId', () => {
     expect(screen.getByRole('button', { name: '대기하기' })).toBeEnabled();
   });
 
-  it('goes to the game when the server announces it', async () => {
+  // The game screen the lobby moves to asks for its round.
+  const serveRound = () => server.use(http.get('/api/v1/game/rounds/12/', () => HttpResponse.json({ id: 12, party_id: 5, questions: [] })));
+  const counts = (standby: number) => ({ type: 'send_standby_update', data: { party_id: 5, standby_count: standby, participation_count: 4 } });
+
+  it('goes to the game when the server announces it, replacing the lobby in the history', async () => {
+    serveRound();
     const ui = renderApp('/balancewait/5');
     await screen.findByRole('heading', { name: '파티 대기실' });
     const socket = await FakeSocket.opened();
     socket.open();
+    socket.push(counts(1)); // the greeting on connect
+    socket.push(counts(3)); // someone went on standby while the student watched
     socket.push({ type: 'send_game_created', data: { round_id: 12 } });
     expect(ui.currentPath()).toBe('/balancegame/12');
+    // Back from the game leaves it; it does not bounce into the lobby, which would send the student back again.
+    expect(ui.visited()).toEqual(['/balancegame/12']);
+  });
+
+  it('a student opening the lobby after the game began reads where they are, then moves into it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveRound();
+    const ui = renderApp('/balancewait/5');
+    await screen.findByRole('heading', { name: '파티 대기실' });
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push(counts(3));
+    socket.push({ type: 'send_game_created', data: { round_id: 12 } });
+    expect(screen.getByText('밸런스 게임이 이미 진행 중이에요. 게임으로 이동할게요…')).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/balancewait/5');
+    act(() => vi.advanceTimersByTime(1_500));
+    expect(ui.currentPath()).toBe('/balancegame/12');
+    expect(ui.visited()).toEqual(['/balancegame/12']);
   });
 
   it('shows the reconnect attempts after a drop and clears them once back', async () => {

@@ -25,7 +25,7 @@ const REFUSED: Record<number, string> = {
 };
 
 function Lobby({ partyId }: { partyId: number }) {
-  const { socket, counts, isStandby, applyToggle } = useLobby(partyId);
+  const { socket, counts, isStandby, applyToggle, gameUnderWay } = useLobby(partyId);
   const { toggle, busy, error } = useStandbyToggle(partyId, applyToggle);
 
   const connectionError = socket.createFailed
@@ -59,7 +59,9 @@ function Lobby({ partyId }: { partyId: number }) {
         </div>
       </dl>
 
-      <p className="lobby-hint">{isStandby ? T.hintOn : T.hintOff}</p>
+      <p className="lobby-hint" role={gameUnderWay ? 'status' : undefined}>
+        {gameUnderWay ? T.gameUnderWay : isStandby ? T.hintOn : T.hintOff}
+      </p>
 
       <div className="lobby-errors">
         <p className="error-text" role="alert">

@@ -20,6 +20,7 @@ export const LOBBY_TEXTS = {
   toggleFailed: '대기 상태 변경에 실패했습니다. 다시 시도해주세요.',
   unauthorized: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
   noPartyId: '파티 ID가 없습니다.',
+  gameUnderWay: '밸런스 게임이 이미 진행 중이에요. 게임으로 이동할게요…',
 } as const;
 
 export const STATUS_LABELS: Record<SocketStatus, string> = {

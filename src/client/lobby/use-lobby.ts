@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GAME_UNDER_WAY_NOTICE_MS } from '../../shared/constants';
 import { useLocation } from 'wouter';
 import type { StandbyState } from '../../shared/live';
 import { liveSocketUrl, partySocketPath } from '../api/live-sockets';
@@ -13,6 +14,11 @@ type Counts = Pick<StandbyState, 'standby_count' | 'participation_count'>;
 /**
  * The lobby's live state. Counts come from the newest source (socket push or toggle answer); until one arrives,
  * the participants list gives them and the student's own standby, so a reload shows the right button at once.
+ *
+ * The move into the game replaces the lobby in the history, so the phone's back button leaves the game instead of
+ * bouncing back into it. A student watching the lobby moves at once; one who opens it after the game began (the
+ * server's greeting on connect is the counts, then the game: it is among the first two messages) first reads where
+ * they are, for a moment.
  */
 export function useLobby(partyId: number) {
   const [, navigate] = useLocation();
@@ -20,13 +26,25 @@ export function useLobby(partyId: number) {
   const { data: entries } = useParticipants(partyId);
   const [counts, setCounts] = useState<Counts | null>(null);
   const [mine, setMine] = useState<boolean | null>(null);
+  const [underWay, setUnderWay] = useState<number | null>(null);
+  const received = useRef(0);
+
+  useEffect(() => {
+    if (underWay === null) return;
+    const timer = window.setTimeout(() => navigate(`/balancegame/${underWay}`, { replace: true }), GAME_UNDER_WAY_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [underWay, navigate]);
 
   const path = partySocketPath(partyId);
   const url = useCallback(() => liveSocketUrl(path), [path]);
   const onMessage = (raw: unknown) => {
     const message = parsePartyMessage(raw);
+    received.current += 1;
     if (message?.type === 'send_standby_update') setCounts(message.data);
-    else if (message?.type === 'send_game_created') navigate(`/balancegame/${message.data.round_id}`);
+    else if (message?.type === 'send_game_created') {
+      if (received.current <= 2) setUnderWay(message.data.round_id);
+      else navigate(`/balancegame/${message.data.round_id}`, { replace: true });
+    }
   };
   const socket = useReconnectingSocket(path, url, onMessage);
 
@@ -40,5 +58,5 @@ export function useLobby(partyId: number) {
     setMine(state.is_standby);
   };
 
-  return { socket, counts: counts ?? listed, isStandby: mine ?? listedMine, applyToggle };
+  return { socket, counts: counts ?? listed, isStandby: mine ?? listedMine, applyToggle, gameUnderWay: underWay !== null };
 }
