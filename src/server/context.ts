@@ -7,14 +7,37 @@ import type { Storage } from './storage';
 import type { AccessTokens } from './auth/access-token';
 import type { SocketHub } from './realtime/socket-hub';
 
-/** Rate limits; tests and benches that create many accounts from one address raise them. */
+/** Rate limits and socket caps; tests and benches that create many accounts from one address raise them. */
 export interface Limits {
+  /** Login attempts from one address, whatever the username (every attempt counts). */
   loginPerIpPerMinute: number;
+  /**
+   * Failed logins for one username from one address. Only failures count, and only that address is refused
+   * after them: strangers failing elsewhere never lock the owner out.
+   */
   loginPerUsernamePerMinute: number;
+  /**
+   * Failed logins for one username from anywhere. Past it, an address that already failed for that username is
+   * refused; one that has not gets its attempt (so the owner can still sign in), and one failure puts it with the
+   * others. A guesser with many addresses gets one try per address per hour instead of a minute's worth.
+   */
+  loginFailuresPerUsernamePerHour: number;
+  /** Signups from one address; Kakao sign-ins from one address have a budget of the same size. */
   signupPerIpPerHour: number;
+  /** Live sockets per student on one instance; a new one beyond it closes the student's oldest. */
+  socketsPerUser: number;
+  /** Live sockets per address on one instance; a new one beyond it closes that address's oldest. */
+  socketsPerAddress: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { loginPerIpPerMinute: 30, loginPerUsernamePerMinute: 10, signupPerIpPerHour: 20 };
+export const DEFAULT_LIMITS: Limits = {
+  loginPerIpPerMinute: 30,
+  loginPerUsernamePerMinute: 10,
+  loginFailuresPerUsernamePerHour: 100,
+  signupPerIpPerHour: 20,
+  socketsPerUser: 5,
+  socketsPerAddress: 20,
+};
 
 /** What buildApp needs from the outside world; main.ts makes the real ones, tests make their own. */
 export interface AppDeps {

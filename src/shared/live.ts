@@ -71,5 +71,17 @@ export type PartySocketMessage =
 
 export type RoundSocketMessage = { type: 'vote_update'; data: { question_id: number; vote_a_count: number; vote_b_count: number } };
 
-/** Close codes the server uses at the handshake (DESIGN.md §3). */
-export const WS_CLOSE = { unauthorized: 4401, forbidden: 4403, notFound: 4404, goingAway: 1001, normal: 1000 } as const;
+/**
+ * Close codes the server uses (DESIGN.md §3): at the handshake 4401 / 4403 / 4404; later 4409 when the same student
+ * opened more live sockets than allowed and this one is the oldest, 4429 when the same address did. Clients do not
+ * reconnect after any 44xx: a superseded socket coming back would close the newer one in turn.
+ */
+export const WS_CLOSE = {
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  superseded: 4409,
+  tooManyFromAddress: 4429,
+  goingAway: 1001,
+  normal: 1000,
+} as const;

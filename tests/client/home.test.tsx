@@ -120,6 +120,21 @@ describe('home', () => {
     expect(ui.currentPath()).toBe('/');
   });
 
+  it('takes a Kakao account that must finish its details to /mypage/additional, home afterwards', async () => {
+    signInAs();
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () =>
+        HttpResponse.json({ detail: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.', code: 'additional_info_required' }, { status: 403 }),
+      ),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
+    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
+    expect(localStorage.getItem('redirectPath')).toBe('/');
+  });
+
   it('opens the party detail when the card (not its button) is tapped', async () => {
     server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
     const ui = renderApp('/');

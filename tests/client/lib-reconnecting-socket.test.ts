@@ -97,7 +97,9 @@ describe('openReconnectingSocket', () => {
     expect(statuses.at(-1)).toEqual(['disconnected', 0]);
   });
 
-  it.each([4401, 4403, 4404])('stops for good after close %i and reports it', (code) => {
+  // 4409 / 4429: the server closed this socket for a newer one of the same student / address; coming back would
+  // close that newer one in turn.
+  it.each([4401, 4403, 4404, 4409, 4429])('stops for good after close %i and reports it', (code) => {
     const { refused, statuses } = start();
     FakeSocket.last().drop(code);
     vi.advanceTimersByTime(120_000);

@@ -161,6 +161,19 @@ describe('/balancewait/:partyId', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it.each([
+    [4409, '다른 화면에서 대기실을 열어 이 화면의 연결을 닫았어요.'],
+    [4429, '같은 네트워크의 연결이 너무 많아 이 화면의 연결을 닫았어요.'],
+  ])('says why when a newer socket pushed this one out (%i), and does not fight it', async (code, text) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/balancewait/5');
+    await screen.findByRole('heading', { name: '파티 대기실' });
+    (await FakeSocket.opened()).drop(code);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
   it('says the websocket could not be created', async () => {
     vi.stubGlobal(
       'WebSocket',

@@ -100,6 +100,31 @@ describe('/partyinfo/:partyId', () => {
     expect(ui.currentPath()).toBe('/partyinfo/5');
   });
 
+  it('takes a Kakao account without school, phone and student card to /mypage/additional, back here afterwards', async () => {
+    signInAs();
+    server.use(
+      http.post('/api/reserve/join/5/', () =>
+        HttpResponse.json({ detail: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.', code: 'additional_info_required' }, { status: 403 }),
+      ),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
+    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
+    expect(localStorage.getItem('redirectPath')).toBe('/partyinfo/5');
+    expect(await screen.findByRole('heading', { name: '추가 정보 입력' })).toBeInTheDocument();
+  });
+
+  it('keeps alerting a 403 without that code, and stays', async () => {
+    signInAs();
+    server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '경고가 많아 참가할 수 없습니다.' }, { status: 403 })));
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('경고가 많아 참가할 수 없습니다.'));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+    expect(localStorage.getItem('redirectPath')).toBeNull();
+  });
+
   it('offers to finish an unpaid reservation, and shows a paid one as confirmed', async () => {
     signInAs();
     withDetail({ my_participation: { id: 31, status: 'pending' } });

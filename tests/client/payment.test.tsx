@@ -58,8 +58,9 @@ describe('/payment', () => {
     expect(screen.getAllByText('로딩 중...').length).toBeGreaterThan(0);
     answer();
 
-    const rows = await screen.findByText('보증금');
-    expect(rows.nextElementSibling).toHaveTextContent('3,000p');
+    // The rows' labels are there while loading too: wait for the amount itself.
+    const rows = screen.getByText('보증금');
+    await waitFor(() => expect(rows.nextElementSibling).toHaveTextContent('3,000p'));
     expect(screen.getByText('파티 참가비').nextElementSibling).toHaveTextContent('무료');
     expect(screen.getByText('총 결제 금액').nextElementSibling).toHaveTextContent('3,000p');
     const method = screen.getByRole('radio', { name: /포인트 차감/ });
@@ -115,6 +116,27 @@ describe('/payment', () => {
     await ui.user.click(await screen.findByRole('button', { name: '결제하기' }));
     await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('결제 중 오류가 발생했습니다.'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a Kakao account that must finish its details to /mypage/additional, keeping the seat to pay afterwards', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    server.use(
+      http.post('/api/reserve/pay/31/', () =>
+        HttpResponse.json({ detail: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.', code: 'additional_info_required' }, { status: 403 }),
+      ),
+    );
+    const ui = await openPayment();
+    await ui.user.click(screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' }));
+    await ui.user.click(screen.getByRole('button', { name: '결제하기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
+    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
+    // Back to the party's page afterwards, where 결제 계속하기 finishes the payment (/payment itself would have lost
+    // its reservation); the unpaid seat is not given back meanwhile.
+    expect(localStorage.getItem('redirectPath')).toBe('/partyinfo/5');
+    expect(await screen.findByRole('heading', { name: '추가 정보 입력' })).toBeInTheDocument();
+    await nextTimerTurn();
+    expect(calls.leave).toBe(0);
   });
 
   it('gives the seat back exactly once when the student leaves without paying', async () => {

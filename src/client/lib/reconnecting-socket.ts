@@ -18,14 +18,23 @@ export interface ReconnectingSocketOptions {
   url: () => string;
   onMessage: (data: unknown) => void;
   onStatus?: (status: SocketStatus, attempts: number) => void;
-  /** The server refused us for good (4401 / 4403 / 4404): retrying cannot help. */
+  /**
+   * The server refused us for good (4401 / 4403 / 4404), or closed this socket for a newer one of the same student
+   * (4409) or address (4429): retrying cannot help, or would close the newer one in turn.
+   */
   onRefused?: (code: number) => void;
   /** The browser would not even create the socket (bad URL, blocked scheme). */
   onCreateFailed?: (error: unknown) => void;
   create?: SocketFactory;
 }
 
-const REFUSALS: ReadonlySet<number> = new Set([WS_CLOSE.unauthorized, WS_CLOSE.forbidden, WS_CLOSE.notFound]);
+const REFUSALS: ReadonlySet<number> = new Set([
+  WS_CLOSE.unauthorized,
+  WS_CLOSE.forbidden,
+  WS_CLOSE.notFound,
+  WS_CLOSE.superseded,
+  WS_CLOSE.tooManyFromAddress,
+]);
 
 /** Spec §4 "Lobby connection": 500 ms doubling per attempt, capped at 30 s; `attempt` counts from 1. */
 export function reconnectDelay(attempt: number): number {
@@ -35,9 +44,9 @@ export function reconnectDelay(attempt: number): number {
 const browserSocket: SocketFactory = (url) => new WebSocket(url);
 
 /**
- * A socket that comes back after any close except the ones that mean "stop": our own leave (1000) and the
- * server's refusals. The attempt counter resets on every successful open, so a flaky phone network that
- * reconnects fine never drifts up to the 30 s cap.
+ * A socket that comes back after any close except the ones that mean "stop": our own leave (1000), the
+ * server's refusals and its closing of a socket replaced by a newer one (4409, 4429). The attempt counter resets
+ * on every successful open, so a flaky phone network that reconnects fine never drifts up to the 30 s cap.
  */
 export function openReconnectingSocket(options: ReconnectingSocketOptions): { close: () => void } {
   const create = options.create ?? browserSocket;

@@ -22,6 +22,8 @@ const REFUSED: Record<number, string> = {
   [WS_CLOSE.unauthorized]: T.unauthorized,
   [WS_CLOSE.forbidden]: T.forbidden,
   [WS_CLOSE.notFound]: T.notFound,
+  [WS_CLOSE.superseded]: T.superseded,
+  [WS_CLOSE.tooManyFromAddress]: T.tooManyFromAddress,
 };
 
 function Lobby({ partyId }: { partyId: number }) {

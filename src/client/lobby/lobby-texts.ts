@@ -17,6 +17,8 @@ export const LOBBY_TEXTS = {
   socketFailed: '웹소켓 연결에 실패했습니다.',
   forbidden: '파티 참가자만 대기할 수 있습니다.',
   notFound: '파티를 찾을 수 없습니다.',
+  superseded: '다른 화면에서 대기실을 열어 이 화면의 연결을 닫았어요.',
+  tooManyFromAddress: '같은 네트워크의 연결이 너무 많아 이 화면의 연결을 닫았어요.',
   toggleFailed: '대기 상태 변경에 실패했습니다. 다시 시도해주세요.',
   unauthorized: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
   noPartyId: '파티 ID가 없습니다.',

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/api-error';
 import { useParticipation } from '../api/participation';
 import { formatPoints } from '../lib/format-points';
 import { readPaymentNavState } from '../lib/payment-nav-state';
+import { ADDITIONAL_INFO_PATH, rememberRedirectPath } from '../lib/redirect-path';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
@@ -30,11 +31,23 @@ export default function PaymentScreen() {
   const goBack = useGoBack('/');
   const [nav] = useState(readPaymentNavState);
   const { data, error, mutate } = useParticipation(loggedIn && nav ? nav.participationId : null);
-  const { pay, paying, result, isCommitted } = usePay(nav?.participationId ?? null, () => void mutate());
+  // Set when the student is sent to /mypage/additional: the unpaid seat is kept for them (its hold still expires by
+  // itself), and the party's page, where they return, offers 결제 계속하기.
+  const toAdditionalInfo = useRef(false);
+  const { pay, paying, result, isCommitted } = usePay(
+    nav?.participationId ?? null,
+    () => void mutate(),
+    () => {
+      if (!nav) return;
+      toAdditionalInfo.current = true;
+      rememberRedirectPath(`/partyinfo/${nav.partyId}`);
+      navigate(ADDITIONAL_INFO_PATH);
+    },
+  );
   const guest = !loggedIn || (error instanceof ApiError && error.status === 401);
 
   // Only a seat known to be unpaid is given back: a confirmed one would be cancelled (maybe without refund).
-  useLeaveOnExit(nav?.partyId ?? null, () => data?.status === 'pending' && !isCommitted());
+  useLeaveOnExit(nav?.partyId ?? null, () => data?.status === 'pending' && !isCommitted() && !toAdditionalInfo.current);
 
   // Spec §8. The ref keeps StrictMode's second effect run from alerting twice.
   const warned = useRef(false);

@@ -1,11 +1,16 @@
 import { useRef, useState } from 'react';
 import type { PayResponse } from '../../shared/parties';
-import { errorMessage } from '../api/api-error';
+import { ApiError, errorMessage } from '../api/api-error';
 import { payParticipation } from '../api/participation';
+import { ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo } from '../lib/redirect-path';
 
 const PAY_FAILED = '결제 중 오류가 발생했습니다.';
 
-export function usePay(participationId: number | null, onFailure: () => void) {
+/**
+ * `onFailure` after a refused payment (the screen re-reads the reservation); `onNeedsInfo` instead when the account
+ * must first finish /mypage/additional (a Kakao account without school, phone and student card).
+ */
+export function usePay(participationId: number | null, onFailure: () => void, onNeedsInfo: () => void) {
   const [paying, setPaying] = useState(false);
   const [result, setResult] = useState<PayResponse | null>(null);
   // True from the moment payment starts: a payment in flight or done must never be cancelled by leaving.
@@ -19,6 +24,11 @@ export function usePay(participationId: number | null, onFailure: () => void) {
       setResult(await payParticipation(participationId));
     } catch (error) {
       committed.current = false;
+      if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {
+        window.alert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
+        onNeedsInfo();
+        return;
+      }
       window.alert(errorMessage(error, PAY_FAILED));
       onFailure();
     } finally {

@@ -4,16 +4,18 @@ import { useLocation } from 'wouter';
 import { ApiError, errorMessage } from '../api/api-error';
 import { joinParty } from '../api/join';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
+import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { JOIN_TEXTS } from './texts';
 
 /**
  * Spec §4 "Join flow" and §8, shared by home cards and the party detail; only the fallback error text differs
- * between them. Guests get the login modal and no call.
+ * between them. Guests get the login modal and no call; a Kakao account that has not finished /mypage/additional
+ * is told so and taken there.
  */
 export function useJoin(failedText: string) {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
 
@@ -30,7 +32,13 @@ export function useJoin(failedText: string) {
       navigate(PAYMENT_PATH, { state });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
-      else if (error instanceof ApiError && error.status === 409) window.alert(JOIN_TEXTS.alreadyJoined);
+      else if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {
+        // A Kakao account without school, phone and student card: say why, and lead the student to the form,
+        // back here afterwards (AdditionalInfoScreen takes the remembered path, as the login screens do).
+        window.alert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
+        rememberRedirectPath(location);
+        navigate(ADDITIONAL_INFO_PATH);
+      } else if (error instanceof ApiError && error.status === 409) window.alert(JOIN_TEXTS.alreadyJoined);
       else window.alert(errorMessage(error, failedText));
     } finally {
       setPendingId(null);

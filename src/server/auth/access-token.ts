@@ -2,32 +2,48 @@ import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_S } from '../../shared/constants';
 import type { Clock } from '../clock';
 
+/** What a valid access token says: whose it is and the account's token version it was issued under. */
+export interface AccessClaims {
+  userId: number;
+  /** `users.token_version` when the token was signed (0 when absent): a password change raises the row's. */
+  version: number;
+}
+
 export interface AccessTokens {
-  sign(userId: number): Promise<string>;
+  /** `version` is the account's current `users.token_version` (see token-pair.ts); 0 for an account never changed. */
+  sign(userId: number, version?: number): Promise<string>;
   /** The user id, or null when the token is missing, forged, expired or not an access token. */
   verify(token: string): Promise<number | null>;
+  /** Like verify, with the token version; whether that version is still current is the caller's check. */
+  read(token: string): Promise<AccessClaims | null>;
 }
 
 export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  async function read(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+      if (payload.typ !== 'access' || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
+      const ver = payload.ver ?? 0;
+      if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
+      return { userId: Number(payload.sub), version: ver };
+    } catch {
+      return null;
+    }
+  }
   return {
-    async sign(userId) {
+    async sign(userId, version = 0) {
       const iat = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ typ: 'access' })
+      return new SignJWT({ typ: 'access', ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
         .sign(key);
     },
+    read,
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
-        if (payload.typ !== 'access' || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
-        return Number(payload.sub);
-      } catch {
-        return null;
-      }
+      return (await read(token))?.userId ?? null;
     },
   };
 }

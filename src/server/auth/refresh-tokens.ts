@@ -2,9 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { Clock } from '../clock';
-import type { Db } from '../db/connect';
+import type { AccessTokens } from './access-token';
+import type { Db, Tx } from '../db/connect';
 import { refreshTokens } from '../db/schema/tokens';
 import { users } from '../db/schema/users';
+import { lockStudents } from '../db/lock-order';
+import { retryTransaction } from '../db/retry-transaction';
 
 // Two tabs of one browser can both send the same refresh token a moment apart. Inside this window the late one is
 // simply refused (it will pick up the tokens the other tab stored); after it, a reuse means a stolen token and the
@@ -13,7 +16,7 @@ export const REUSE_GRACE_MS = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueRefreshToken(db: Db, clock: Clock, userId: number, familyId: string = randomUUID()) {
+export async function issueRefreshToken(db: Db | Tx, clock: Clock, userId: number, familyId: string = randomUUID()) {
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
   await db.insert(refreshTokens).values({
@@ -26,30 +29,36 @@ export async function issueRefreshToken(db: Db, clock: Clock, userId: number, fa
   return token;
 }
 
-export type RotateResult = { ok: true; userId: number; refresh: string } | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
+export type RotateResult =
+  | { ok: true; userId: number; refresh: string; /** users.token_version, for the new access token */ version: number }
+  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
 
 export async function rotateRefreshToken(db: Db, clock: Clock, token: string): Promise<RotateResult> {
   const tokenHash = hashToken(token);
   const now = clock.now();
-  // Conditional update: of two concurrent calls with one token, exactly one sees used_at still null.
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-
-  if (claimed) {
-    const [user] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, claimed.userId));
+  // Claim and successor in one transaction: the claimed row stays locked until the successor is committed, so a
+  // password change revoking this user's tokens meanwhile waits for it and then revokes the successor as well
+  // (see changePassword), or went first and this claim finds the token revoked.
+  const rotated = await db.transaction(async (tx): Promise<RotateResult | null> => {
+    // Conditional update: of two concurrent calls with one token, exactly one sees used_at still null.
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+    if (!claimed) return null;
+    const [user] = await tx.select({ deletedAt: users.deletedAt, version: users.tokenVersion }).from(users).where(eq(users.id, claimed.userId));
     if (!user || user.deletedAt) return { ok: false, reason: 'revoked' };
-    return { ok: true, userId: claimed.userId, refresh: await issueRefreshToken(db, clock, claimed.userId, claimed.familyId) };
-  }
+    return { ok: true, userId: claimed.userId, version: user.version, refresh: await issueRefreshToken(tx, clock, claimed.userId, claimed.familyId) };
+  });
+  if (rotated) return rotated;
 
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   if (!row) return { ok: false, reason: 'unknown' };
@@ -68,9 +77,36 @@ export async function revokeFamily(db: Db, clock: Clock, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllForUser(db: Db, clock: Clock, userId: number) {
+export async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: clock.now() })
     .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+}
+
+/** A fresh access and refresh pair (a new family), the access token under the account's current token version. */
+export async function issueTokenPair(ctx: { db: Db; clock: Clock; tokens: AccessTokens }, userId: number) {
+  const [user] = await ctx.db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return { access: await ctx.tokens.sign(userId, user?.version ?? 0), refresh: await issueRefreshToken(ctx.db, ctx.clock, userId) };
+}
+
+/**
+ * Sets a new password and ends every session of the account at once: all refresh tokens are revoked and the token
+ * version goes up, so access tokens issued before stop working on their next request (requireUser, the socket
+ * handshake). Revoked before and again after the version changes: a refresh rotating at this moment holds its
+ * token's row until its successor is committed, so the first revocation waits for it and the second one catches
+ * the successor. The caller then issues the fresh pair (issueTokenPair), after the commit.
+ */
+export async function changePassword(db: Db, clock: Clock, userId: number, passwordHash: string) {
+  await retryTransaction(db, async (tx) => {
+    // The student's row first, as every flow does (db/lock-order.ts): a withdrawal of the same account locks it
+    // first too, so the two run one after the other instead of deadlocking over the tokens.
+    await lockStudents(tx, [userId]);
+    await revokeAllForUser(tx, clock, userId);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId));
+    await revokeAllForUser(tx, clock, userId);
+  });
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import type { AccessClaims } from '../auth/access-token';
 import type { Ctx } from '../context';
+import type { Db } from '../db/connect';
 import { users } from '../db/schema/users';
 import { detail } from './errors';
 
@@ -9,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from a valid Bearer token; null for guests and for bad tokens. */
     userId: number | null;
+    /** The token version the Bearer token was issued under (see access-token.ts); null without a valid token. */
+    tokenVersion: number | null;
   }
 }
 
@@ -19,23 +23,36 @@ export function bearerToken(header: string | undefined): string | null {
 
 export function installAuth(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('userId', null);
+  app.decorateRequest('tokenVersion', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req.headers.authorization);
-    req.userId = token ? await ctx.tokens.verify(token) : null;
+    const claims = token ? await ctx.tokens.read(token) : null;
+    req.userId = claims?.userId ?? null;
+    req.tokenVersion = claims?.version ?? null;
   });
 }
 
 /**
+ * Whether a signature-valid access token still opens the account: the account exists, is not closed, and no
+ * password change has happened since the token was issued (its version is the row's). One read of the user row,
+ * shared by every guarded route and the websocket handshake.
+ */
+export async function accessStillValid(db: Db, claims: AccessClaims): Promise<boolean> {
+  const [user] = await db.select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, claims.userId));
+  return !!user && !user.deletedAt && user.tokenVersion === claims.version;
+}
+
+/**
  * preHandler for routes that need a logged-in student: 401 (the client then refreshes once) for a missing, bad or
- * expired token, and for an account closed since the token was issued.
+ * expired token, for an account closed since the token was issued, and for a token issued before the password
+ * was last changed (another device's session ends at once, not when its token expires).
  */
 export function requireUser(ctx: Ctx) {
   return async (req: FastifyRequest) => {
     if (req.userId === null) {
       throw detail(401, req.headers.authorization ? M.tokenInvalid : M.loginRequired);
     }
-    const [user] = await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, req.userId));
-    if (!user || user.deletedAt) throw detail(401, M.tokenInvalid);
+    if (!(await accessStillValid(ctx.db, { userId: req.userId, version: req.tokenVersion ?? 0 }))) throw detail(401, M.tokenInvalid);
   };
 }
 

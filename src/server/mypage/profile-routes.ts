@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { API_MESSAGES as M } from '../../shared/api-messages';
 import { passwordChange } from '../../shared/community';
 import { hashPassword } from '../auth/passwords';
-import { issueRefreshToken, revokeAllForUser } from '../auth/refresh-tokens';
+import { changePassword, issueTokenPair } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
 import { users } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
-import { HttpError } from '../http/errors';
+import { detail, HttpError } from '../http/errors';
 import { readMultipart } from '../http/multipart';
 import { normalizeImage } from '../uploads/image-check';
 
@@ -20,42 +21,54 @@ export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
     return { username: u.username, name: u.name, intro: u.intro, profile_image: u.profileImage };
   });
 
-  // Changing the password signs out every other session (their refresh tokens are revoked) and hands this one a
+  // Changing the password signs out every other session at once (their refresh tokens are revoked and their
+  // access tokens stop working on their next request: refresh-tokens.ts changePassword) and hands this one a
   // fresh pair, so the student stays logged in here.
   app.post('/api/mypage/profile/', auth, async (req) => {
     const body = passwordChange.parse(req.body ?? {});
     const userId = userIdOf(req);
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(body.new_password) }).where(eq(users.id, userId));
-    await revokeAllForUser(ctx.db, ctx.clock, userId);
-    return {
-      detail: '비밀번호가 변경되었습니다.',
-      access: await ctx.tokens.sign(userId),
-      refresh: await issueRefreshToken(ctx.db, ctx.clock, userId),
-    };
+    await changePassword(ctx.db, ctx.clock, userId, await hashPassword(body.new_password));
+    return { detail: '비밀번호가 변경되었습니다.', ...(await issueTokenPair(ctx, userId)) };
   });
 
-  // Spec §7: multipart intro + optional profile_image. The photo is checked by its bytes and re-encoded small; the
-  // previous photo file is removed once the new one is saved.
+  // Spec §7: multipart intro + optional profile_image. The photo is checked by its bytes and re-encoded small.
+  // Files and rows must agree whatever runs at the same time (two uploads, an upload and a withdrawal): the new
+  // file is written first, then one transaction locks the user row, reads the photo it replaces and writes the new
+  // one. The replaced file is deleted after the commit; the new file is deleted when the transaction fails or
+  // finds the account closed. So however many uploads race, the row names the last one to commit and every other
+  // file is gone.
   app.patch('/api/mypage/profile/', auth, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['profile_image']);
     const intro = (fields.intro ?? fields.bio ?? '').trim();
     if (intro.length > INTRO_MAX) throw new HttpError(400, { intro: [`한 줄 소개는 ${INTRO_MAX}자까지 쓸 수 있습니다.`] });
-    const [before] = await ctx.db.select({ profileImage: users.profileImage, intro: users.intro }).from(users).where(eq(users.id, userId));
+    const introSent = 'intro' in fields || 'bio' in fields;
 
-    let profileImage = before.profileImage;
+    let saved: string | null = null;
     if (files.profile_image) {
       const image = await normalizeImage(files.profile_image, 'profile_image', { maxSide: 512, quality: 82 });
-      profileImage = await ctx.storage.savePublic('avatars', image.ext, image.bytes);
+      saved = await ctx.storage.savePublic('avatars', image.ext, image.bytes);
     }
-    const nextIntro = 'intro' in fields || 'bio' in fields ? intro : before.intro;
+    let result: { intro: string; profileImage: string | null; replaced: string | null };
     try {
-      await ctx.db.update(users).set({ intro: nextIntro, profileImage }).where(eq(users.id, userId));
+      result = await ctx.db.transaction(async (tx) => {
+        // `no key update`: blocks the other writers of this row (a second upload, a withdrawal) until we commit,
+        // without blocking inserts that only reference the user (ledger rows, participations).
+        const [before] = await tx
+          .select({ profileImage: users.profileImage, intro: users.intro, deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('no key update');
+        if (!before || before.deletedAt) throw detail(401, M.tokenInvalid);
+        const next = { intro: introSent ? intro : before.intro, profileImage: saved ?? before.profileImage };
+        await tx.update(users).set(next).where(eq(users.id, userId));
+        return { ...next, replaced: saved && before.profileImage !== saved ? before.profileImage : null };
+      });
     } catch (err) {
-      if (profileImage && profileImage !== before.profileImage) await ctx.storage.removePublic(profileImage);
+      if (saved) await ctx.storage.removePublic(saved);
       throw err;
     }
-    if (before.profileImage && before.profileImage !== profileImage) await ctx.storage.removePublic(before.profileImage);
-    return { intro: nextIntro, profile_image: profileImage };
+    if (result.replaced) await ctx.storage.removePublic(result.replaced);
+    return { intro: result.intro, profile_image: result.profileImage };
   });
 }

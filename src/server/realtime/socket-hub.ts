@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { WS_CLOSE } from '../../shared/live';
 import type { EventBus } from './bus';
 import { textFrame } from './ws-frame';
 
@@ -26,6 +27,17 @@ const HEARTBEAT_MS = 30_000;
  */
 export const FLUSH_INTERVAL_MS = 16;
 
+/** Whose a socket is, for the caps on live sockets. */
+export interface SocketOwner {
+  userId: number;
+  address: string;
+}
+
+export interface SocketCaps {
+  perUser: number;
+  perAddress: number;
+}
+
 /**
  * Keeps this instance's sockets per channel ('party:3', 'round:7'). A broadcast is delivered to local sockets
  * directly and published on the bus for the other instances; messages coming back from the bus with our own origin
@@ -36,6 +48,44 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
   const channels = new Map<string, Channel>();
   const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
   const alive = new WeakMap<WebSocket, boolean>();
+  // Live sockets per student and per address, oldest first (a Set keeps insertion order).
+  const byUser = new Map<number, Set<WebSocket>>();
+  const byAddress = new Map<string, Set<WebSocket>>();
+  const owners = new WeakMap<WebSocket, SocketOwner>();
+
+  function release(socket: WebSocket) {
+    const owner = owners.get(socket);
+    if (!owner) return;
+    owners.delete(socket);
+    drop(byUser, owner.userId, socket);
+    drop(byAddress, owner.address, socket);
+  }
+
+  /** Closes the oldest sockets of `group` until it is within `cap`; the newest is never the one closed. */
+  function trim(group: Set<WebSocket> | undefined, cap: number, newest: WebSocket, code: number, reason: string) {
+    while (group && group.size > cap) {
+      const oldest = group.values().next().value!;
+      if (oldest === newest) break;
+      release(oldest);
+      oldest.close(code, reason);
+    }
+  }
+
+  /**
+   * Counts an admitted socket against its student's and its address's caps (on this instance). When the new one
+   * goes over, the OLDEST is closed, never the new one: a student reopening the app on a phone whose old sockets
+   * have not timed out yet is never locked out. 4409 (same student) and 4429 (same address) tell the client not to
+   * reconnect; a closed old socket that came back would close the new one in turn.
+   */
+  function hold(socket: WebSocket, owner: SocketOwner, caps: SocketCaps) {
+    if (socket.readyState !== socket.OPEN) return; // gone during the handshake: its 'close' has already fired
+    owners.set(socket, owner);
+    add(byUser, owner.userId, socket);
+    add(byAddress, owner.address, socket);
+    socket.once('close', () => release(socket));
+    trim(byUser.get(owner.userId), caps.perUser, socket, WS_CLOSE.superseded, 'replaced by a newer connection');
+    trim(byAddress.get(owner.address), caps.perAddress, socket, WS_CLOSE.tooManyFromAddress, 'too many connections from this address');
+  }
 
   function flush(channel: Channel) {
     clearTimeout(channel.timer);
@@ -121,6 +171,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
   heartbeat.unref();
 
   return {
+    hold,
     join,
     broadcast,
     /** Sockets on this instance, for tests and ops figures. */
@@ -133,10 +184,25 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
         for (const s of channel.sockets.keys()) s.close(1001, 'server shutting down');
       }
       channels.clear();
+      byUser.clear();
+      byAddress.clear();
       await Promise.all([...unsubscribers.values()].map((p) => p.then((fn) => fn()).catch(() => undefined)));
       unsubscribers.clear();
     },
   };
+}
+
+function add<K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(socket);
+}
+
+function drop<K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(socket);
+  if (set.size === 0) map.delete(key);
 }
 
 export type SocketHub = ReturnType<typeof createSocketHub>;

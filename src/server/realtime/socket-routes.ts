@@ -4,7 +4,10 @@ import type { WebSocket } from 'ws';
 import { type PartySocketMessage, type RoundSocketMessage, WS_CLOSE } from '../../shared/live';
 import type { Ctx } from '../context';
 import { questions, rounds } from '../db/schema/game';
-import { users } from '../db/schema/users';
+import { parties } from '../db/schema/parties';
+import { accessStillValid } from '../http/auth-guard';
+import { clientAddress } from '../http/rate-limit';
+import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { standbyCounts } from '../partyassist/standby-counts';
 import { partyChannel, roundChannel } from './socket-hub';
@@ -25,8 +28,9 @@ function originAllowed(ctx: Ctx, req: FastifyRequest): boolean {
 }
 
 /**
- * Checks the handshake (DESIGN.md §3): Origin, then the `?token=` access token (4401), then the caller's
- * confirmed participation (4403). Returns the user id, or null after closing the socket.
+ * Checks the handshake (DESIGN.md §3): Origin (4403), then the `?token=` access token (4401: bad, expired, a closed
+ * account, or issued before the last password change), then that the party or round exists (4404), then the
+ * caller's confirmed participation (4403). Returns the user id, or null after closing the socket.
  */
 async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: () => Promise<number | null>) {
   if (!originAllowed(ctx, req)) {
@@ -34,12 +38,12 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
     return null;
   }
   const token = (req.query as { token?: unknown }).token;
-  const userId = typeof token === 'string' ? await ctx.tokens.verify(token) : null;
-  const [account] = userId === null ? [] : await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
-  if (userId === null || !account || account.deletedAt) {
+  const claims = typeof token === 'string' ? await ctx.tokens.read(token) : null;
+  if (!claims || !(await accessStillValid(ctx.db, claims))) {
     socket.close(WS_CLOSE.unauthorized, 'unauthorized');
     return null;
   }
+  const { userId } = claims;
   const partyId = await partyOf();
   if (partyId === null) {
     socket.close(WS_CLOSE.notFound, 'not found');
@@ -49,6 +53,11 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
     socket.close(WS_CLOSE.forbidden, 'participants only');
     return null;
   }
+  // Counted only once admitted: refused handshakes never close anyone's older socket.
+  ctx.hub.hold(socket, { userId, address: clientAddress(req) }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
+  // Opening the lobby or the game is being there (DESIGN.md §4 "Attendance"): a student the lobby forwards straight
+  // into a running game never taps 대기하기, and must not be called a no-show.
+  await checkInOnArrival(ctx, userId, partyId);
   return { userId, partyId };
 }
 
@@ -61,7 +70,12 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     socket.on('error', () => undefined);
     socket.on('message', () => undefined); // the protocol is server → client only
     const raw = (req.params as { partyId: string }).partyId;
-    const admitted = await admit(ctx, socket, req, async () => toId(raw)).catch(() => (socket.close(1011, 'server error'), null));
+    const admitted = await admit(ctx, socket, req, async () => {
+      const partyId = toId(raw);
+      if (partyId === null) return null;
+      const [party] = await ctx.db.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
+      return party?.id ?? null;
+    }).catch(() => (socket.close(1011, 'server error'), null));
     if (!admitted || socket.readyState !== socket.OPEN) return;
     const { partyId } = admitted;
     ctx.hub.join(partyChannel(partyId), socket, req.raw.socket);

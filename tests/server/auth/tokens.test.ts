@@ -105,23 +105,22 @@ describeEachDb('login, access and refresh tokens', (kind) => {
 });
 
 describe('login rate limits', () => {
-  it('limits attempts per username even from different addresses', async () => {
+  it('limits failed attempts per username from one address, and never the owner from an address that has not failed', async () => {
     const t = await createTestApp({ limits: { loginPerUsernamePerMinute: 3 } });
     try {
       const s = await createStudent(t);
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: LOGIN,
-          remoteAddress: `10.0.0.${i + 1}`,
-          payload: { username: s.username, password: 'wrong-password' },
-        });
+        const res = await t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: '10.0.0.1', payload: { username: s.username, password: 'wrong-password' } });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([400, 400, 400, 429]);
-      const limited = await t.app.inject({ method: 'POST', url: LOGIN, payload: { username: s.username, password: 'x' } });
+      const limited = await t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: '10.0.0.1', payload: { username: s.username, password: 'password123' } });
+      expect(limited.statusCode).toBe(429);
       expect(limited.json().detail).toBe('요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      const elsewhere = await t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: '10.0.0.2', payload: { username: s.username, password: 'password123' } });
+      expect(elsewhere.statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -86,6 +86,30 @@ describe('HTTP surface: security headers, CORS, SPA fallback, static art', () =>
     expect((await app.inject({ method: 'GET', url: '/art/render-art.ts' })).statusCode).toBe(404);
   });
 
+  it('lets other origins show the art and uploaded photos (CORP cross-origin), nothing else', async () => {
+    mkdirSync(join(dir, 'data', 'uploads', 'public', 'avatars'), { recursive: true });
+    writeFileSync(join(dir, 'data', 'uploads', 'public', 'avatars', 'me.jpg'), 'jpeg bytes');
+    for (const url of ['/art/places/library.webp', '/media/avatars/me.jpg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      // A revalidation answers 304 with the same policy: a browser merges it into the cached answer.
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
+    for (const [url, accept] of [
+      ['/', 'text/html'],
+      ['/assets/main-abc123.js', '*/*'],
+      ['/api/signup/auth/kakao/config/', 'application/json'],
+      ['/healthz', 'application/json'],
+      ['/mediafake/x.jpg', '*/*'],
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('reports health and readiness', async () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready', database: 'pglite' });

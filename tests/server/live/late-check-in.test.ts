@@ -5,6 +5,7 @@ import { notifications } from '../../../src/server/db/schema/notifications';
 import { participations } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { users, warnings } from '../../../src/server/db/schema/users';
+import { openSocket } from '../../helpers/sockets';
 import { bearer, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from './live-helpers';
@@ -14,8 +15,11 @@ import { paidParty, toggle } from './live-helpers';
 // no-show.
 describeEachDb('a late arrival is checked in', (kind) => {
   let t: TestApp;
+  let base: string;
   beforeAll(async () => {
     t = await createTestApp({ kind });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
   afterAll(() => t?.close());
 
@@ -39,6 +43,27 @@ describeEachDb('a late arrival is checked in', (kind) => {
     expect(u.points).toBe(10_000);
     const notes = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, late.id), eq(notifications.kind, 'deposit_returned')));
     expect(notes).toHaveLength(1);
+  });
+
+  // The server checks a student in before it greets the socket, so the greeting means the check-in is done.
+  it('opening the lobby socket after the round exists returns the deposit once', async () => {
+    const { partyId, late } = await gameUnderWay(1_200);
+    const token = late.auth.authorization.slice('Bearer '.length);
+    for (let i = 0; i < 2; i++) {
+      const lobby = await openSocket(`${base}/ws/party/${partyId}/?token=${token}`);
+      await lobby.waitFor((m) => m.type === 'send_game_created');
+      lobby.ws.close();
+    }
+    expect((await returnedTo(late.id)).map((r) => r.amount)).toEqual([1_200]);
+  });
+
+  it('opening the game socket returns the deposit once', async () => {
+    const { roundId, late } = await gameUnderWay(800);
+    const token = late.auth.authorization.slice('Bearer '.length);
+    const game = await openSocket(`${base}/ws/game/round/${roundId}/?token=${token}`);
+    await game.waitFor((m) => m.type === 'vote_update');
+    game.ws.close();
+    expect((await returnedTo(late.id)).map((r) => r.amount)).toEqual([800]);
   });
 
   it('the sweeper then neither forfeits the deposit nor warns', async () => {

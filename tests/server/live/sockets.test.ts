@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus } from '../../../src/server/realtime/redis-bus';
 import { createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
-import { openSocket } from '../../helpers/sockets';
+import { openSocket, type TestSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from './live-helpers';
 
 async function listen(t: TestApp) {
@@ -76,6 +76,55 @@ describeEachDb('lobby and game sockets', (kind) => {
     lobby.ws.close(1000);
   });
 
+  it('closes with 4404 for a party that does not exist', async () => {
+    const [s] = await createStudents(t, 1);
+    const sock = await openSocket(`${base}/ws/party/424242/?token=${tokenOf(s)}`);
+    expect(await sock.closed).toBe(4404);
+    expect(sock.messages).toEqual([]);
+  });
+
+  it("a student's sixth socket closes their OLDEST with 4409; the newest always gets in", async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const url = `${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`;
+    const first: TestSocket[] = [];
+    // One at a time, each admitted (its first message in) before the next: the server's order is ours.
+    for (let i = 0; i < 5; i++) {
+      const sock = await openSocket(url);
+      await sock.waitFor((m) => m.type === 'send_standby_update');
+      first.push(sock);
+    }
+    const sixth = await openSocket(url);
+    await sixth.waitFor((m) => m.type === 'send_standby_update');
+    expect(await first[0].closed).toBe(4409);
+    // Another student's sockets are not counted against this one.
+    const other = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
+    await other.waitFor((m) => m.type === 'send_standby_update');
+    // The five that remain (the newest included) still get broadcasts.
+    await toggle(t, partyId, students[1].auth);
+    for (const sock of [...first.slice(1), sixth]) {
+      await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+      expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    }
+    // A seventh closes the next oldest, never the newest.
+    const seventh = await openSocket(url);
+    await seventh.waitFor((m) => m.type === 'send_standby_update');
+    expect(await first[1].closed).toBe(4409);
+    expect(seventh.ws.readyState).toBe(seventh.ws.OPEN);
+
+    // Closed sockets stop counting: after they are gone, five new ones fit, and a sixth closes the first of them.
+    for (const sock of [...first, sixth, seventh, other]) sock.ws.close(1000);
+    await expect.poll(() => t.app.websocketServer.clients.size).toBe(0);
+    const again: TestSocket[] = [];
+    for (let i = 0; i < 6; i++) {
+      const sock = await openSocket(url);
+      await sock.waitFor((m) => m.type === 'send_standby_update');
+      again.push(sock);
+    }
+    expect(await again[0].closed).toBe(4409);
+    for (const sock of again.slice(1)) expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    for (const sock of again) sock.ws.close(1000);
+  });
+
   it('closes sockets with 1001 when the server shuts down', async () => {
     const other = await createTestApp({ kind: 'pglite' });
     const url = await listen(other);
@@ -84,6 +133,32 @@ describeEachDb('lobby and game sockets', (kind) => {
     await sock.waitFor((m) => m.type === 'send_standby_update');
     await other.close();
     expect(await sock.closed).toBe(1001);
+  });
+});
+
+describe('sockets per address', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { socketsPerAddress: 3 } });
+    base = await listen(t);
+  });
+  afterAll(() => t?.close());
+
+  it('a socket past the address cap closes that address’s OLDEST with 4429, whoever it belongs to', async () => {
+    const { partyId, students } = await paidParty(t, 4);
+    const open: TestSocket[] = [];
+    for (const s of students) {
+      const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(s)}`);
+      await sock.waitFor((m) => m.type === 'send_standby_update');
+      open.push(sock);
+    }
+    expect(await open[0].closed).toBe(4429);
+    for (const sock of open.slice(1)) expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    // Refused handshakes never count: a bad token does not push anyone out.
+    expect(await (await openSocket(`${base}/ws/party/${partyId}/?token=garbage`)).closed).toBe(4401);
+    for (const sock of open.slice(1)) expect(sock.ws.readyState).toBe(sock.ws.OPEN);
+    for (const sock of open) sock.ws.close(1000);
   });
 });
 

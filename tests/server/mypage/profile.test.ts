@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { bearer, createStudent, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
+import { users } from '../../../src/server/db/schema/users';
+import { openSocket } from '../../helpers/sockets';
+import { bearer, createStudent, createStudents, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
+import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
 
 describe('my page, profile and extra settings', () => {
@@ -92,5 +96,123 @@ describe('my page, profile and extra settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().grade).toEqual(['학년을 선택해 주세요.']);
     expect(bad.json().mbti).toBeDefined();
+  });
+});
+
+describeEachDb('password change ends the other sessions at once', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t?.close());
+  const MAIN = '/api/mypage/main/';
+  const change = (access: string, password = 'brand-new-pass') =>
+    t.app.inject({ method: 'POST', url: '/api/mypage/profile/', headers: bearer(access), payload: { new_password: password, new_password2: password } });
+  const status = async (access: string) => (await t.app.inject({ method: 'GET', url: MAIN, headers: bearer(access) })).statusCode;
+
+  it("refuses every access token issued before the change, in the same second too; the fresh pair works", async () => {
+    const s = await createStudent(t);
+    // The test clock stands still: the old tokens, the change and the fresh pair all carry the same time.
+    const here = await loginAs(t, s.username);
+    const phone = await loginAs(t, s.username);
+    expect(await status(phone.access)).toBe(200);
+    const res = await change(here.access);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json() as { access: string; refresh: string };
+
+    const refused = await t.app.inject({ method: 'GET', url: MAIN, headers: bearer(phone.access) });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ detail: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.' });
+    expect(await status(here.access)).toBe(401);
+    expect(await status(fresh.access)).toBe(200);
+    // Refreshing the fresh pair, and a new login with the new password, keep working.
+    const rotated = await t.app.inject({ method: 'POST', url: '/api/signup/auth/refresh/', payload: { refresh: fresh.refresh } });
+    expect(rotated.statusCode).toBe(200);
+    expect(await status(rotated.json().access)).toBe(200);
+    expect(await status((await loginAs(t, s.username, 'brand-new-pass')).access)).toBe(200);
+    // The phone's refresh token was revoked with the change.
+    expect((await t.app.inject({ method: 'POST', url: '/api/signup/auth/refresh/', payload: { refresh: phone.refresh } })).statusCode).toBe(401);
+  });
+
+  it('refuses an old token at the websocket handshake with 4401', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const [s] = students;
+    const old = s.auth.authorization.slice('Bearer '.length);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const before = await openSocket(`${base}/ws/party/${partyId}/?token=${old}`);
+    await before.waitFor((m) => m.type === 'send_standby_update');
+    before.ws.close(1000);
+    const res = await change(old);
+    expect(res.statusCode).toBe(200);
+    expect(await (await openSocket(`${base}/ws/party/${partyId}/?token=${old}`)).closed).toBe(4401);
+    const fresh = await openSocket(`${base}/ws/party/${partyId}/?token=${res.json().access}`);
+    await fresh.waitFor((m) => m.type === 'send_standby_update');
+    fresh.ws.close(1000);
+  });
+
+  it('leaves no other session alive when refreshes race the change', async () => {
+    const s = await createStudent(t);
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => loginAs(t, s.username)));
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/signup/auth/refresh/', payload: { refresh: token } });
+    const [changed, ...rotations] = await Promise.all([change(sessions[0].access), ...sessions.slice(1).map((x) => refresh(x.refresh))]);
+    expect(changed.statusCode).toBe(200);
+    for (const r of rotations) {
+      if (r.statusCode !== 200) continue;
+      // A rotation that won the race still ends with the change: its access token and its new refresh token are dead.
+      expect(await status(r.json().access)).toBe(401);
+      expect((await refresh(r.json().refresh)).statusCode).toBe(401);
+    }
+    expect(await status(changed.json().access)).toBe(200);
+  });
+});
+
+describeEachDb('profile photo uploads racing each other', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t?.close());
+
+  const avatarsOnDisk = () => {
+    const dir = join(t.storage.publicDir, 'avatars');
+    return existsSync(dir) ? readdirSync(dir).map((f) => `/media/avatars/${f}`) : [];
+  };
+  const upload = async (auth: { authorization: string }, colour: string) => {
+    const bytes = await sharp({ create: { width: 24, height: 24, channels: 3, background: colour } }).png().toBuffer();
+    const body = await multipart({ intro: colour }, { profile_image: { bytes, name: 'me.png', type: 'image/png' } });
+    return t.app.inject({ method: 'PATCH', url: '/api/mypage/profile/', payload: body.payload, headers: { ...body.headers, ...auth } });
+  };
+  const photoOf = async (userId: number) => (await t.database.db.select({ p: users.profileImage }).from(users).where(eq(users.id, userId)))[0].p;
+
+  it('10 concurrent uploads leave exactly one file: the one the user row names', async () => {
+    const [s] = await createStudents(t, 1);
+    const colours = Array.from({ length: 10 }, (_, i) => `#${(0x102030 + i * 0x0a0b0c).toString(16).padStart(6, '0')}`);
+    const results = await Promise.all(colours.map((c) => upload(s.auth, c)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const named = await photoOf(s.id);
+    expect(named).toMatch(/^\/media\/avatars\/.+\.jpg$/);
+    expect(avatarsOnDisk()).toEqual([named]);
+    expect((await t.app.inject({ method: 'GET', url: named! })).statusCode).toBe(200);
+    // The intro is the one of the upload whose photo won.
+    const winner = results.find((r) => r.json().profile_image === named)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/mypage/profile/', headers: s.auth })).json()).toMatchObject({ intro: winner.json().intro, profile_image: named });
+    // Clean up for the next test's count.
+    await t.storage.removePublic(named!);
+    await t.database.db.update(users).set({ profileImage: null }).where(eq(users.id, s.id));
+  });
+
+  it('uploads racing the account being closed leave only the file the row names (or none)', async () => {
+    const [s] = await createStudents(t, 1);
+    const uploads = Array.from({ length: 6 }, (_, i) => upload(s.auth, `#4${i}8${i}c${i}`));
+    const close = t.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, s.id));
+    const [results] = await Promise.all([Promise.all(uploads), close]);
+    for (const r of results) expect([200, 401]).toContain(r.statusCode);
+    const named = await photoOf(s.id);
+    expect(avatarsOnDisk()).toEqual(named ? [named] : []);
+    // After the closure every upload is refused and stores nothing.
+    const late = await upload(s.auth, '#000000');
+    expect(late.statusCode).toBe(401);
+    expect(avatarsOnDisk()).toEqual(named ? [named] : []);
   });
 });

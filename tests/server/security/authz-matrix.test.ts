@@ -134,6 +134,8 @@ const ROWS: Row[] = [
     path: '/api/mypage/profile/',
     url: () => '/api/mypage/profile/',
     body: () => json({ new_password: 'changed-pass1', new_password2: 'changed-pass1' }),
+    // Fresh students: a password change ends every other session at once, the shared actors' tokens included.
+    actors: async (f) => (await createStudents(f.t, 1))[0].auth,
     expect: student(200),
   },
   { method: 'PATCH', path: '/api/mypage/profile/', url: () => '/api/mypage/profile/', body: () => form({ intro: '안녕하세요' }, 'profile_image'), expect: student(200) },

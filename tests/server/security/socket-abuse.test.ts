@@ -119,8 +119,7 @@ describeEachDb('socket abuse', (kind) => {
     expect(got).toEqual({
       '/ws/party/abc/': 4404,
       '/ws/party/0/': 4404,
-      // Not a party of this student's (there is no such party): the participation check answers first.
-      '/ws/party/424242/': 4403,
+      '/ws/party/424242/': 4404,
       '/ws/party/9999999999/': 4404,
       '/ws/game/round/-1/': 4404,
       '/ws/game/round/9999999999/': 4404,

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/pg-errors';
 import { kakaoCodes } from '../../db/schema/kakao';
 import { socialAccounts, users } from '../../db/schema/users';
 import { applyPoints } from '../../points/ledger';
-import { issueRefreshToken } from '../refresh-tokens';
+import { issueTokenPair } from '../refresh-tokens';
 import { type KakaoClient, KakaoError, type KakaoProfile } from './kakao-client';
 
 const PROVIDER = 'kakao';
@@ -47,11 +47,7 @@ export async function kakaoLogin(ctx: Ctx, kakao: KakaoClient, code: string, red
   }
 
   const [user] = await ctx.db.select({ info: users.isAdditionalInfoProvided }).from(users).where(eq(users.id, userId));
-  return {
-    access: await ctx.tokens.sign(userId),
-    refresh: await issueRefreshToken(ctx.db, ctx.clock, userId),
-    is_additional_info_provided: user.info,
-  };
+  return { ...(await issueTokenPair(ctx, userId)), is_additional_info_provided: user.info };
 }
 
 async function waitForTwin(ctx: Ctx, codeHash: string): Promise<number> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context';
 import { detail, HttpError } from '../../http/errors';
+import { clientAddress, limiter } from '../../http/rate-limit';
 import { createKakaoClient, KakaoError, type KakaoEndpoints } from './kakao-client';
 import { kakaoLogin } from './kakao-login';
 import { STAND_IN_CLIENT_ID, STAND_IN_PREFIX, standInRoutes } from './stand-in';
@@ -38,7 +39,11 @@ export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx, fetchImpl: typ
       ? { authBaseUrl: selfBase(), apiBaseUrl: selfBase(), restApiKey: STAND_IN_CLIENT_ID }
       : { authBaseUrl: k.authBaseUrl, apiBaseUrl: k.apiBaseUrl, restApiKey: k.restApiKey!, clientSecret: k.clientSecret };
   const kakao = createKakaoClient(endpoints, fetchImpl);
-  if (standIn) await standInRoutes(app, isAllowedRedirect);
+  // Sign-ins from one address have the budget of signups (a first Kakao sign-in creates an account). The stand-in's
+  // consent form, which mints codes, gets the same budget of its own, so its in-memory code table cannot be flooded.
+  const perAddress = (name: string) =>
+    limiter(app, { max: ctx.limits.signupPerIpPerHour, windowMs: 3_600_000, key: (req) => `${name}:${clientAddress(req)}` });
+  if (standIn) await standInRoutes(app, isAllowedRedirect, perAddress('kakao-stand-in-ip'));
 
   // What the browser needs to start the redirect (spec §7: client id, redirect address, response_type=code).
   app.get('/api/signup/auth/kakao/config/', async () => ({
@@ -48,7 +53,7 @@ export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx, fetchImpl: typ
     stand_in: standIn,
   }));
 
-  app.post('/api/signup/auth/kakao/', async (req) => {
+  app.post('/api/signup/auth/kakao/', { onRequest: perAddress('kakao-ip') }, async (req) => {
     const b = body.parse(req.body ?? {});
     if (!isAllowedRedirect(b.redirect_uri, req.headers.host)) throw new HttpError(400, { redirect_uri: ['허용되지 않은 redirect_uri입니다.'] });
     try {

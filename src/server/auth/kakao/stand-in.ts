@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 
 export const STAND_IN_PREFIX = '/oauth/kakao/stand-in';
@@ -14,7 +14,11 @@ const PRESETS = ['한빛새내기', '보드게임러버', '야식요정', '러�
  * set, so the whole redirect flow runs on a laptop and in CI through the very same client code as production.
  * The nickname decides the Kakao id, so the same nickname signs in to the same account. Never in production.
  */
-export async function standInRoutes(app: FastifyInstance, isAllowedRedirect: (uri: string, host?: string) => boolean) {
+export async function standInRoutes(
+  app: FastifyInstance,
+  isAllowedRedirect: (uri: string, host?: string) => boolean,
+  consentLimit: onRequestAsyncHookHandler,
+) {
   await app.register(formbody);
   const codes = new Map<string, { nickname: string; redirectUri: string }>();
   const tokens = new Map<string, string>();
@@ -58,7 +62,7 @@ input[type=text]{box-sizing:border-box;width:100%;padding:12px;border:1px solid 
   });
 
   const consentBody = z.object({ redirect_uri: z.string(), state: z.string().default(''), nickname: z.string().trim().max(20).default(''), action: z.string().default('consent') });
-  app.post(`${STAND_IN_PREFIX}/oauth/authorize`, async (req, reply) => {
+  app.post(`${STAND_IN_PREFIX}/oauth/authorize`, { onRequest: consentLimit }, async (req, reply) => {
     const b = consentBody.safeParse(req.body);
     if (!b.success || !isAllowedRedirect(b.data.redirect_uri, req.headers.host)) return page(reply, 400, '<h1>잘못된 로그인 요청입니다.</h1>');
     const back = new URL(b.data.redirect_uri);

@@ -19,6 +19,10 @@ export const users = pgTable(
     // Cached balance of point_ledger; the CHECK makes a negative balance impossible whatever the code does.
     points: integer('points').notNull().default(0),
     isAdditionalInfoProvided: boolean('is_additional_info_provided').notNull().default(false),
+    // Raised by a password change; an access token carries the value it was issued under and is refused once it is
+    // behind, so every other session's access token stops working at once (not when it expires). A counter, not
+    // a time: two events in the same second (or under a test's frozen clock) are still told apart.
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
