@@ -8,6 +8,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  // Every key and channel this deployment uses in Redis starts with it, so two deployments (or test runs) sharing
+  // one Redis never count each other's logins or hear each other's lobbies.
+  REDIS_PREFIX: z.string().min(1).default('partyon:'),
   OPS_TOKEN: z.string().min(16).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -37,6 +40,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** The namespace of this deployment's Redis keys and channels. */
+  redisPrefix: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   publicUrl?: string;
@@ -76,6 +81,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
       redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
       publicUrl: env.PUBLIC_URL,

@@ -28,7 +28,7 @@ async function main() {
   await database.migrate();
   if (await seedIfEmpty(database.db, systemClock)) log('seeded the demo campus (see README for demo accounts)');
 
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
   const app = await buildApp({
     config,
     database,

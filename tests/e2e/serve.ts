@@ -8,6 +8,9 @@ import pg from 'pg';
 
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT ?? '4317', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
 env.DATA_DIR = mkdtempSync(join(tmpdir(), 'partyon-e2e-'));
+// Redis outlives a run: a namespace of its own, like the fresh database, so no earlier run's login or signup
+// counters (or lobby events) reach this one.
+env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 

@@ -81,7 +81,7 @@ async function installRateLimits(app: FastifyInstance, ctx: Ctx) {
     global: false,
     // injectWS and some proxies leave req.ip empty; fall back to one shared bucket rather than crash.
     keyGenerator: (req) => req.ip ?? 'unknown',
-    ...(redis ? { redis, nameSpace: 'partyon:rate:' } : {}),
+    ...(redis ? { redis, nameSpace: `${ctx.config.redisPrefix}rate:` } : {}),
     // Errors reach windowCounter(), which counts locally instead; the plugin itself must not swallow them.
     skipOnError: false,
   });

@@ -117,6 +117,8 @@ describe('Kakao sign-in is limited per address like signup', () => {
 });
 
 const redisUrl = process.env.REDIS_URL;
+// Counters outlive the apps: this run's own namespace, so no earlier run is counted.
+const prefix = `partyon-limits-${process.pid}-${Date.now()}:`;
 (redisUrl ? describe : describe.skip)(`limits shared by two instances through Redis${redisUrl ? '' : ' — skipped: REDIS_URL is not set'}`, () => {
   let a: TestApp;
   let b: TestApp;
@@ -124,8 +126,8 @@ const redisUrl = process.env.REDIS_URL;
     // One database for both (PostgreSQL when there is one), as behind a load balancer.
     const shared = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     const limits = { loginPerIpPerMinute: 5, loginPerUsernamePerMinute: 3, signupPerIpPerHour: 3 };
-    a = await createTestApp({ database: shared, env: { REDIS_URL: redisUrl! }, limits });
-    b = await createTestApp({ database: { ...shared, close: async () => undefined }, env: { REDIS_URL: redisUrl! }, limits });
+    a = await createTestApp({ database: shared, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
+    b = await createTestApp({ database: { ...shared, close: async () => undefined }, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
   });
   afterAll(async () => {
     await b?.close();
