@@ -11,9 +11,16 @@ async function touch(page: Page): Promise<CDPSession> {
 
 /**
  * A one-finger drag. Every event carries a timestamp `stepMs` apart (CDP's `timestamp`), so the velocity the page
- * measures is the one scripted here, however busy the machine running the test is.
+ * measures is the one scripted here, however busy the machine running the test is. `whileHeld` runs with the finger
+ * still down after the last move, so a check of what the drag shows never races the release.
  */
-async function drag(cdp: CDPSession, page: Page, from: Pt, to: Pt, { steps = 30, stepMs = 16, holdMs = 0 } = {}) {
+async function drag(
+  cdp: CDPSession,
+  page: Page,
+  from: Pt,
+  to: Pt,
+  { steps = 30, stepMs = 16, holdMs = 0, whileHeld }: { steps?: number; stepMs?: number; holdMs?: number; whileHeld?: () => Promise<unknown> } = {},
+) {
   const t0 = Date.now() / 1000;
   const at = (ms: number) => t0 + ms / 1000;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }], timestamp: at(0) });
@@ -23,6 +30,7 @@ async function drag(cdp: CDPSession, page: Page, from: Pt, to: Pt, { steps = 30,
     await page.waitForTimeout(stepMs);
   }
   if (holdMs) await page.waitForTimeout(holdMs);
+  if (whileHeld) await whileHeld();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(steps * stepMs + holdMs + 1) });
 }
 
@@ -78,9 +86,12 @@ test('the sheet: collapsed at 25 %, dragged to 76 %, springs back from a short d
 
   // A short, slow drag (well under half way) follows the finger, then springs back.
   const g = await grabberCentre(page);
-  const during = drag(cdp, page, g, { x: g.x, y: g.y - 110 }, { steps: 22, stepMs: 20, holdMs: 150 });
-  await expect.poll(() => sheetHeight(page)).toBeGreaterThan(vh * 0.25 + 60);
-  await during;
+  await drag(cdp, page, g, { x: g.x, y: g.y - 110 }, {
+    steps: 22,
+    stepMs: 20,
+    holdMs: 150,
+    whileHeld: () => expect.poll(() => sheetHeight(page)).toBeGreaterThan(vh * 0.25 + 60),
+  });
   await expect.poll(() => sheetHeight(page)).toBeCloseTo(vh * 0.25, 0);
   await expect(grabber).toHaveAttribute('aria-expanded', 'false');
 
