@@ -6,8 +6,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { createPgPool } from './pg-pool';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; every service function that writes accepts either. */
@@ -24,6 +24,8 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same on every instance so they take turns migrating.
 const MIGRATION_LOCK_KEY = 7_020_001;
+const PING_TIMEOUT_MS = 1_000;
+const MIGRATION_CONNECT_TIMEOUT_MS = 10_000;
 
 /** `dataDir` undefined means an in-memory PGlite (tests). */
 export async function connectPglite(dataDir?: string): Promise<Database> {
@@ -43,16 +45,18 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
 }
 
 export async function connectPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // Deadlines and the handling of lost connections live in pg-pool.ts.
+  const pool = createPgPool(url, poolSize);
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     async migrate() {
-      // Several instances may start at once: one migrates while the others wait on the advisory lock.
-      const client = new pg.Client({ connectionString: url });
+      // Several instances may start at once: one migrates while the others wait on the advisory lock. A client of
+      // its own, without the pool's statement deadlines: a migration may legitimately take long.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: MIGRATION_CONNECT_TIMEOUT_MS });
+      // A lost connection fails the migration (and the start) through its promise, not as an uncaught event.
+      client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -63,7 +67,9 @@ export async function connectPostgres(url: string, poolSize = 10): Promise<Datab
       }
     },
     ping: async () => {
-      await db.execute(sql`select 1`);
+      // Readiness has a deadline of its own, shorter than a request's (health-routes.ts); pg honours a per-query
+      // query_timeout that its types do not list.
+      await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
     },
     close: () => pool.end(),
   };

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z, ZodError } from 'zod';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { ErrorBody } from '../../shared/errors';
-import { isDatabaseUnavailable, pgErrorInfo } from '../db/pg-errors';
+import { databaseTrouble, pgErrorInfo } from '../db/pg-errors';
 
 // Schemas without a message of their own still answer in Korean, like every message a user sees (DESIGN.md §3).
 z.config(z.locales.ko());
@@ -52,11 +53,45 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     // A value Postgres cannot store (a NUL character, an integer past int4, a year 0) is bad input, not a crash.
     if (['22021', '22003', '22008'].includes(pgErrorInfo(err).code ?? '')) return reply.status(400).send({ detail: M.invalidBody });
-    if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ detail: M.unavailable });
+    // Never a 500 for a database that is away or contended: the student may try again (DESIGN.md §4 "Faults").
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      req.log.warn({ err }, trouble === 'busy' ? 'database busy' : 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', trouble === 'busy' ? '1' : '5')
+        .send({ detail: M.unavailable });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: M.serverError });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route runs (a URL whose percent-encoding does not decode)
+ * is answered in our error format and in Korean too, not with Fastify's English body.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  if (status === 500) {
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: M.serverError });
+  }
+  req.log.info({ err }, 'client error');
+  return reply.status(status).send({ detail: M.invalidBody });
+}
+
+/**
+ * @fastify/websocket's `errorHandler`: a socket handler that threw after the upgrade, or an error on the socket
+ * itself (a client that vanished mid-frame). The socket is closed with 1011 when it is still open, so the client
+ * reconnects with backoff; only a failure that is neither the database nor the client's connection is logged as a bug.
+ */
+export function answerSocketError(err: Error, socket: WebSocket, req: FastifyRequest) {
+  const trouble = databaseTrouble(err);
+  const code = (err as { code?: unknown }).code;
+  if (trouble) req.log.warn({ err }, `socket: database ${trouble}`);
+  else if (typeof code === 'string' && (code.startsWith('WS_ERR_') || code.startsWith('E'))) req.log.info({ err }, 'socket: connection error');
+  else req.log.error({ err }, 'socket handler failed');
+  if (socket.readyState === socket.OPEN) socket.close(1011, 'server error');
+  else socket.terminate();
 }

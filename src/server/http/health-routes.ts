@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { withDeadline } from './deadline';
 
 const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as {
   entries: unknown[];
 };
+
+// A load balancer must hear "not ready" quickly (DESIGN.md §4: within 2 s) even when a dependency is silent; both
+// checks run side by side, each with this deadline.
+const CHECK_DEADLINE_MS = 1_500;
 
 /**
  * /healthz: the process answers (for restarts). /readyz: this instance can serve (for load balancers): the
@@ -14,23 +19,24 @@ const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../db/migrations/
  */
 export async function healthRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get('/healthz', async () => ({ status: 'ok' }));
+
+  async function databaseCheck(): Promise<string> {
+    await ctx.database.ping();
+    const result = await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    return applied >= journal.entries.length ? 'ok' : `migrations ${applied}/${journal.entries.length}`;
+  }
+
   app.get('/readyz', async (_req, reply) => {
-    const checks: Record<string, string> = {};
-    try {
-      await ctx.database.ping();
-      const result = await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const applied = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-      checks.database = applied >= journal.entries.length ? 'ok' : `migrations ${applied}/${journal.entries.length}`;
-    } catch {
-      checks.database = 'unreachable';
-    }
-    try {
-      await ctx.bus.ping();
-      checks.events = ctx.config.redisUrl ? 'ok (redis)' : 'ok (local)';
-    } catch {
-      checks.events = 'redis unreachable';
-    }
-    const ready = checks.database === 'ok' && checks.events.startsWith('ok');
+    const [database, events] = await Promise.all([
+      withDeadline(databaseCheck(), CHECK_DEADLINE_MS, 'database').catch(() => 'unreachable'),
+      withDeadline(ctx.bus.ping(), CHECK_DEADLINE_MS, 'event bus').then(
+        () => (ctx.config.redisUrl ? 'ok (redis)' : 'ok (local)'),
+        () => 'redis unreachable',
+      ),
+    ]);
+    const checks = { database, events };
+    const ready = database === 'ok' && events.startsWith('ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database: ctx.database.kind, checks });
   });
 }
