@@ -5,10 +5,15 @@ import { EventEmitter } from 'node:events';
 export type BusHandler = (message: unknown) => void;
 
 export interface EventBus {
+  /**
+   * Hands the message to the other instances. Settles within about a second whatever the state of Redis (rejecting
+   * when it is away or silent). Callers deliver to their own sockets first and only log a rejection (socket-hub.ts),
+   * so a request never fails, or waits long, because of the bus.
+   */
   publish(channel: string, message: unknown): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
-  /** Throws when the bus cannot carry messages right now (readiness). */
+  /** Throws when the bus cannot carry messages right now (readiness); answers or throws within about a second. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

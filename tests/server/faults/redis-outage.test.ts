@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBus } from '../../../src/server/realtime/redis-bus';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { describe, expect, it } from 'vitest';
 import { openSocket } from '../../helpers/sockets';
-import { createTestDatabase } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
-import { tcpProxy } from './tcp-proxy';
+import { twoInstancesBehindRedisProxy } from './proxied-redis';
 
 const ready = process.env.DATABASE_URL && process.env.REDIS_URL;
 const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
 
 (ready ? describe : describe.skip)(`Redis going away under two instances${ready ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
-  let a: TestApp;
-  let b: TestApp;
-  let proxy: ReturnType<typeof tcpProxy>;
-  beforeAll(async () => {
-    const redis = new URL(process.env.REDIS_URL!);
-    proxy = tcpProxy(redis.hostname, Number(redis.port || 6379));
-    const via = `redis://127.0.0.1:${await proxy.start()}`;
-    const prefix = `partyon-outage-${process.pid}-${Date.now()}:`;
-    const shared = await createTestDatabase('postgres');
-    a = await createTestApp({ database: shared, bus: createRedisBus(via, prefix) });
-    b = await createTestApp({ database: { ...shared, close: async () => undefined }, bus: createRedisBus(via, prefix) });
-  });
-  afterAll(async () => {
-    await proxy?.cut();
-    await b?.close();
-    await a?.close();
-  });
+  const pair = twoInstancesBehindRedisProxy('outage');
 
   it('keeps each lobby live on its own instance during the outage and fans out again when Redis returns', async () => {
+    const { a, b, proxy } = pair;
     const { partyId, students } = await paidParty(a, 4, { max: 6 });
     const portA = (await a.app.listen({ port: 0, host: '127.0.0.1' }), (a.app.server.address() as { port: number }).port);
     const portB = (await b.app.listen({ port: 0, host: '127.0.0.1' }), (b.app.server.address() as { port: number }).port);
