@@ -4,14 +4,16 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_MESSAGES as M } from '../shared/api-messages';
 import { UPLOAD_MAX_BYTES } from '../shared/constants';
 import { createAccessTokens } from './auth/access-token';
 import { kakaoRoutes } from './auth/kakao/kakao-routes';
 import { authRoutes } from './auth/routes';
 import { type AppDeps, type Ctx, DEFAULT_LIMITS } from './context';
 import { installAuth } from './http/auth-guard';
-import { installErrorHandler } from './http/errors';
+import { answerFrameworkError, answerSocketError, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
+import { loggerOptions } from './http/log-redaction';
 import { installSecurity } from './http/security';
 import { installStaticFiles, preparePages } from './http/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
@@ -47,11 +49,27 @@ declare module 'fastify' {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    logger: deps.logger ?? false,
+    // JSON lines with a request id, access tokens redacted (log-redaction.ts).
+    logger: loggerOptions(deps.logger),
     trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
+    // Socket deadlines (README "Operations"). None of them cuts an open websocket: the request timers end with the
+    // upgrade, and ws turns the socket's idle timer off when it takes the socket over.
+    // No byte either way for a minute: the client is gone (an upload in progress keeps the socket busy).
+    connectionTimeout: 60_000,
+    // The whole request, body included: a 5 MB photo from a phone at ~250 kbit/s arrives in under 3 minutes.
+    requestTimeout: 180_000,
+    // Longer than the 60 s idle timeout of common load balancers, so the balancer is the one to close an idle
+    // connection and never sends a request down one this server is closing.
+    keepAliveTimeout: 72_000,
+    // A real client sends its headers at once; headers dripping in for longer are a slowloris.
+    http: { headersTimeout: 20_000 },
+    // A URL that does not decode is refused in our format and in Korean, like every other error.
+    frameworkErrors: answerFrameworkError,
+    // Fastify's own 503 while closing is an English body; ours (below) is the usual Korean one with Retry-After.
+    return503OnClosing: false,
   });
   const ctx: Ctx = {
     ...deps,
@@ -73,8 +91,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   // Weak ETags on every answer: a list that did not change costs a phone a 304 instead of the whole body.
   await app.register(etag, { weak: true });
+  // While the instance drains, a request that still reaches it (pipelined, or on a keep-alive connection that was busy)
+  // is turned away the way every other unavailability is: 503, Retry-After, the Korean message, and the connection
+  // closed so the client's next try goes to another instance. Registered before the websocket plugin's preClose, so
+  // it holds from the first moment of the shutdown.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!draining) return;
+    return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({ detail: M.unavailable });
+  });
   await app.register(websocket, {
     options: { maxPayload: 4 * 1024 },
+    // A socket's handler failing after the upgrade (the database went away while the socket was being admitted or
+    // brought up to date): 1011 tells the client to reconnect with backoff, and the log says whether it was the database.
+    errorHandler: answerSocketError,
     // Graceful shutdown: 1001 "going away" tells clients to reconnect (to another instance), unlike a bare close.
     preClose: async () => {
       await ctx.hub.close();

@@ -5,6 +5,7 @@ import { buildClient, clientBuildIsStale, SERVER_RENDERER } from './client-build
 import { systemClock } from './clock';
 import { parseConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { installProcessLifecycle } from './http/process-lifecycle';
 import { seedIfEmpty } from './db/seed/seed';
 import { createLocalBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
@@ -43,18 +44,15 @@ async function main() {
     runJobs: true,
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await bus.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Signals stop the server within a deadline; stray errors are logged as JSON lines (process-lifecycle.ts).
+  installProcessLifecycle({
+    log: app.log,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  });
 
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;

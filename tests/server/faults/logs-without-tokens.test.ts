@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app';
+import { createAccessTokens } from '../../../src/server/auth/access-token';
+import { parseConfig } from '../../../src/server/config';
+import type { Database } from '../../../src/server/db/connect';
+import { users } from '../../../src/server/db/schema/users';
+import { redactUrl } from '../../../src/server/http/log-redaction';
+import { createLocalBus } from '../../../src/server/realtime/bus';
+import { createDiskStorage } from '../../../src/server/storage';
+import { openSocket } from '../../helpers/sockets';
+import { createTestClock } from '../../helpers/test-clock';
+import { createTestDatabase } from '../../helpers/test-db';
+
+const JWT_SECRET = 'log-test-jwt-secret-0123456789abcdef01234567';
+const OPS_TOKEN = 'log-test-ops-token-0123456789abcdef';
+
+describe('logs never carry an access token', () => {
+  const lines: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'partyon-logs-'));
+  let app: FastifyInstance;
+  let database: Database;
+  let token: string;
+  beforeAll(async () => {
+    const clock = createTestClock();
+    database = await createTestDatabase('pglite');
+    // The logger options main.ts passes, plus a stream the test reads.
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = { level: 'info', stream };
+    app = await buildApp({
+      config: parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).config,
+      database,
+      bus: createLocalBus(),
+      clock,
+      storage: createDiskStorage(dataDir),
+      secrets: { jwtSecret: JWT_SECRET, opsToken: OPS_TOKEN },
+      logger,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const [user] = await database.db.insert(users).values({ username: 'log_student', name: '학생', isAdditionalInfoProvided: true }).returning({ id: users.id });
+    token = await createAccessTokens(JWT_SECRET, clock).sign(user.id);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('redacts the websocket ?token= and never logs the Authorization header', async () => {
+    const port = (app.server.address() as { port: number }).port;
+    const socket = await openSocket(`ws://127.0.0.1:${port}/ws/party/1/?token=${token}`);
+    await socket.closed;
+    const own = await app.inject({ method: 'GET', url: '/api/mypage/main/', headers: { authorization: `Bearer ${token}` } });
+    expect(own.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/nothing-here/?access_token=${token}&page=2`, headers: { authorization: `Bearer ${token}`, 'x-ops-token': OPS_TOKEN } });
+
+    const log = lines.join('');
+    expect(log).toContain('/ws/party/1/?token=[REDACTED]');
+    expect(log).toContain('/api/nothing-here/?access_token=[REDACTED]&page=2');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(OPS_TOKEN);
+    // The request lines are still there, one JSON object per line, with their request id.
+    const incoming = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'incoming request');
+    expect(incoming.length).toBeGreaterThanOrEqual(3);
+    expect(incoming.every((l) => typeof l.reqId === 'string' && l.req.method === 'GET')).toBe(true);
+  });
+
+  it('redacts every credential parameter, whatever its case or encoding, and leaves the rest as sent', () => {
+    expect(redactUrl('/ws/game/round/3/?token=abc.def')).toBe('/ws/game/round/3/?token=[REDACTED]');
+    expect(redactUrl('/oauth/kakao/callback?code=xyz&state=s1')).toBe('/oauth/kakao/callback?code=[REDACTED]&state=s1');
+    expect(redactUrl('/x?Token=a&%74oken=b&refresh_token=c&q=%ED%95%9C')).toBe('/x?Token=[REDACTED]&%74oken=[REDACTED]&refresh_token=[REDACTED]&q=%ED%95%9C');
+    expect(redactUrl('/plain/path/')).toBe('/plain/path/');
+    expect(redactUrl('/x?token&%E0=1')).toBe('/x?token&%E0=1');
+  });
+});
