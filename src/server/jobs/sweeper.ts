@@ -89,7 +89,9 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
           isNull(participations.checkedInAt),
           inArray(participations.depositState, ['none', 'held']),
           eq(parties.status, 'open'),
-          lte(parties.startTime, new Date(now.getTime() - NO_SHOW_HOURS * HOUR)),
+          // Strictly after the standby window (check-in.ts standbyWindow): at no instant are both a check-in and a
+          // forfeit due.
+          lt(parties.startTime, new Date(now.getTime() - NO_SHOW_HOURS * HOUR)),
         ),
       )
       .limit(BATCH);

@@ -25,7 +25,9 @@ type Participation = typeof participations.$inferSelect;
  * participation now has, for the caller's own update.
  */
 export async function recordCheckIn(tx: Tx, mine: Participation, party: { id: number; title: string }, now: Date) {
-  if (mine.checkedInAt) return {};
+  // Already present; or the sweeper settled this seat as a no-show first — it read its clock a moment later, past
+  // the window, and took the student's lock first. The forfeit and its warning stand: one outcome, never both.
+  if (mine.checkedInAt || mine.depositState === 'forfeited') return {};
   const returning = mine.depositState === 'held';
   const changes = { checkedInAt: now, ...(returning ? { depositState: 'returned' } : {}) };
   await tx.update(participations).set(changes).where(eq(participations.id, mine.id));

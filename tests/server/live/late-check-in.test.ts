@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rounds } from '../../../src/server/db/schema/game';
 import { notifications } from '../../../src/server/db/schema/notifications';
-import { participations } from '../../../src/server/db/schema/parties';
+import { parties, participations } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { users, warnings } from '../../../src/server/db/schema/users';
+import { NO_SHOW_HOURS } from '../../../src/shared/constants';
 import { openSocket } from '../../helpers/sockets';
 import { bearer, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
@@ -92,5 +93,43 @@ describeEachDb('a late arrival is checked in', (kind) => {
     const answers = await Promise.all([toggle(t, partyId, late.auth), ...Array.from({ length: 20 }, () => openRound(roundId, late.auth))]);
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect((await returnedTo(late.id)).map((r) => r.amount)).toEqual([2_000]);
+  });
+
+  /** What the student ended with: present and refunded, or a no-show with its forfeit and warning — never both. */
+  async function outcome(partyId: number, userId: number) {
+    const [mine] = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId)));
+    const [user] = await t.database.db.select({ points: users.points }).from(users).where(eq(users.id, userId));
+    const ledger = await t.database.db.select().from(pointLedger).where(eq(pointLedger.userId, userId));
+    return {
+      checkedIn: mine.checkedInAt !== null,
+      depositState: mine.depositState,
+      returned: ledger.filter((r) => r.kind === 'deposit_returned').map((r) => r.amount),
+      warnings: (await t.database.db.select().from(warnings).where(eq(warnings.userId, userId))).length,
+      balanced: user.points === ledger.reduce((sum, r) => sum + r.amount, 0),
+    };
+  }
+
+  it('at the last instant of the window, arrivals racing the sweeper are a check-in: deposit back once, no warning', async () => {
+    const { partyId, roundId, late } = await gameUnderWay(1_200);
+    const [party] = await t.database.db.select({ startTime: parties.startTime }).from(parties).where(eq(parties.id, partyId));
+    t.clock.set(new Date(party.startTime.getTime() + NO_SHOW_HOURS * 3_600_000));
+    const token = bearer(await tokenFor(t, late.id));
+    await Promise.all([t.app.sweeper.runOnce(), ...Array.from({ length: 10 }, () => openRound(roundId, token)), t.app.sweeper.runOnce()]);
+    expect(await outcome(partyId, late.id)).toEqual({ checkedIn: true, depositState: 'returned', returned: [1_200], warnings: 0, balanced: true });
+  });
+
+  it('an arrival that loses the race to the sweeper leaves the forfeit and its warning as they are', async () => {
+    // The sweeper read its clock just past the window and took the student's lock first; the arrival read its own
+    // clock a moment earlier, inside the window. Its lock comes second and finds the seat settled.
+    const { partyId, roundId, late } = await gameUnderWay(1_200);
+    const [party] = await t.database.db.select({ startTime: parties.startTime }).from(parties).where(eq(parties.id, partyId));
+    t.clock.set(new Date(party.startTime.getTime() + NO_SHOW_HOURS * 3_600_000 + 1));
+    await t.app.sweeper.runOnce();
+    t.clock.set(new Date(party.startTime.getTime() + NO_SHOW_HOURS * 3_600_000));
+    await openRound(roundId, bearer(await tokenFor(t, late.id)));
+    expect(await outcome(partyId, late.id)).toEqual({ checkedIn: false, depositState: 'forfeited', returned: [], warnings: 1, balanced: true });
   });
 });
