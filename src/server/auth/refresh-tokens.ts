@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { API_MESSAGES as M } from '../../shared/api-messages';
 import { REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { Clock } from '../clock';
 import type { AccessTokens } from './access-token';
@@ -8,6 +9,7 @@ import { refreshTokens } from '../db/schema/tokens';
 import { users } from '../db/schema/users';
 import { lockStudents } from '../db/lock-order';
 import { retryTransaction } from '../db/retry-transaction';
+import { detail } from '../http/errors';
 
 // Two tabs of one browser can both send the same refresh token a moment apart. Inside this window the late one is
 // simply refused (it will pick up the tokens the other tab stored); after it, a reuse means a stolen token and the
@@ -91,22 +93,30 @@ export async function issueTokenPair(ctx: { db: Db; clock: Clock; tokens: Access
 }
 
 /**
- * Sets a new password and ends every session of the account at once: all refresh tokens are revoked and the token
- * version goes up, so access tokens issued before stop working on their next request (requireUser, the socket
- * handshake). Revoked before and again after the version changes: a refresh rotating at this moment holds its
- * token's row until its successor is committed, so the first revocation waits for it and the second one catches
- * the successor. The caller then issues the fresh pair (issueTokenPair), after the commit.
+ * Sets a new password, ends every session of the account at once and returns this session's fresh pair: all
+ * refresh tokens are revoked and the token version goes up, so access tokens issued before stop working on their
+ * next request (requireUser, the socket handshake), and the caller closes their open sockets (hub.endSessions)
+ * with the returned version. Revoked before and again after the version changes: a refresh
+ * rotating at this moment holds its token's row until its successor is committed, so the first revocation waits
+ * for it and the second one catches the successor. The fresh pair is issued in the same transaction, so a
+ * withdrawal waiting on the student's lock revokes it too instead of leaving a session on a closed account.
  */
-export async function changePassword(db: Db, clock: Clock, userId: number, passwordHash: string) {
-  await retryTransaction(db, async (tx) => {
+export async function changePassword(ctx: { db: Db; clock: Clock; tokens: AccessTokens }, userId: number, passwordHash: string) {
+  const { clock } = ctx;
+  return retryTransaction(ctx.db, async (tx) => {
     // The student's row first, as every flow does (db/lock-order.ts): a withdrawal of the same account locks it
-    // first too, so the two run one after the other instead of deadlocking over the tokens.
-    await lockStudents(tx, [userId]);
+    // first too, so the two run one after the other instead of deadlocking over the tokens. One that committed
+    // first closed the account: no password and no fresh session for it (401, like any closed account's token).
+    const [student] = await lockStudents(tx, [userId]);
+    if (!student || student.deletedAt) throw detail(401, M.tokenInvalid);
     await revokeAllForUser(tx, clock, userId);
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning({ version: users.tokenVersion });
     await revokeAllForUser(tx, clock, userId);
+    const pair = { access: await ctx.tokens.sign(userId, changed.version), refresh: await issueRefreshToken(tx, clock, userId) };
+    return { pair, version: changed.version };
   });
 }

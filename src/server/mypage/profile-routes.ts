@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { passwordChange } from '../../shared/community';
 import { hashPassword } from '../auth/passwords';
-import { changePassword, issueTokenPair } from '../auth/refresh-tokens';
+import { changePassword } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
 import { users } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
@@ -27,8 +27,9 @@ export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/mypage/profile/', auth, async (req) => {
     const body = passwordChange.parse(req.body ?? {});
     const userId = userIdOf(req);
-    await changePassword(ctx.db, ctx.clock, userId, await hashPassword(body.new_password));
-    return { detail: '비밀번호가 변경되었습니다.', ...(await issueTokenPair(ctx, userId)) };
+    const { pair, version } = await changePassword(ctx, userId, await hashPassword(body.new_password));
+    await ctx.hub.endSessions(userId, version);
+    return { detail: '비밀번호가 변경되었습니다.', ...pair };
   });
 
   // Spec §7: multipart intro + optional profile_image. The photo is checked by its bytes and re-encoded small.

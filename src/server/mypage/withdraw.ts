@@ -69,6 +69,8 @@ export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
     // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
     if (files.profileImage) await ctx.storage.removePublic(files.profileImage);
     if (files.studentCard) await ctx.storage.removePrivate(files.studentCard);
+    // Every session ended with the account: its open lobby and game sockets too, on every instance.
+    await ctx.hub.endSessions(userId);
     return { detail: '회원 탈퇴가 완료되었습니다.', cancelled_parties: files.released };
   });
 }

@@ -5,6 +5,7 @@ import type { Ctx } from '../context';
 import { parties, participations, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
 import { users } from '../db/schema/users';
+import { accessStillValid } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
@@ -45,7 +46,10 @@ export async function partyDetailRoute(app: FastifyInstance, ctx: Ctx) {
   app.get('/api/detailview/parties/:partyId/', async (req): Promise<PartyDetail> => {
     const partyId = idParam(req.params, 'partyId', PM.notFound);
     const { row, people, tagRows } = await cache.get(`${partyId}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => load(partyId));
-    const mine = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
+    const listed = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
+    // A token that no longer opens the account (password changed, account closed) sees the guest's view: only asked
+    // of a participant, so every other visitor's page costs no extra read.
+    const mine = listed && (await accessStillValid(ctx.db, { userId: listed.userId, version: req.tokenVersion ?? 0 })) ? listed : undefined;
     const { tags: _names, ...card } = toMapParty(row);
     return {
       ...card,

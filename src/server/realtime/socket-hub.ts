@@ -27,10 +27,21 @@ const HEARTBEAT_MS = 30_000;
  */
 export const FLUSH_INTERVAL_MS = 16;
 
-/** Whose a socket is, for the caps on live sockets. */
+/** Whose a socket is, for the caps on live sockets and for ending a student's sessions. */
 export interface SocketOwner {
   userId: number;
   address: string;
+  /** The token version the socket was admitted with (access-token.ts). */
+  version: number;
+}
+
+/** The bus channel on which an instance tells the others to close a student's sockets. */
+const SESSIONS_CHANNEL = 'sessions';
+interface SessionsEnded {
+  origin: string;
+  userId: number;
+  /** Sockets admitted with a token version below this are closed. */
+  below: number;
 }
 
 export interface SocketCaps {
@@ -79,12 +90,53 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
    */
   function hold(socket: WebSocket, owner: SocketOwner, caps: SocketCaps) {
     if (socket.readyState !== socket.OPEN) return; // gone during the handshake: its 'close' has already fired
+    const end = ended.get(owner.userId);
+    if (end && owner.version < end.below && Date.now() - end.at <= ENDED_MEMORY_MS) {
+      socket.close(WS_CLOSE.unauthorized, 'session ended');
+      return;
+    }
     owners.set(socket, owner);
     add(byUser, owner.userId, socket);
     add(byAddress, owner.address, socket);
     socket.once('close', () => release(socket));
     trim(byUser.get(owner.userId), caps.perUser, socket, WS_CLOSE.superseded, 'replaced by a newer connection');
     trim(byAddress.get(owner.address), caps.perAddress, socket, WS_CLOSE.tooManyFromAddress, 'too many connections from this address');
+  }
+
+  // Sessions ended lately, so a socket whose token was checked just before the end but is held just after it is
+  // closed too. A minute is far longer than any handshake between its token check and hold().
+  const ended = new Map<number, { below: number; at: number }>();
+  const ENDED_MEMORY_MS = 60_000;
+
+  /** Closes this instance's sockets of a student admitted with a token version below `below`, with 4401. */
+  function closeSessions(userId: number, below: number) {
+    const now = Date.now();
+    for (const [id, e] of ended) if (now - e.at > ENDED_MEMORY_MS) ended.delete(id);
+    ended.set(userId, { below: Math.max(below, ended.get(userId)?.below ?? 0), at: now });
+    for (const socket of [...(byUser.get(userId) ?? [])]) {
+      if ((owners.get(socket)?.version ?? 0) >= below) continue;
+      release(socket);
+      socket.close(WS_CLOSE.unauthorized, 'session ended');
+    }
+  }
+  const sessionsSubscription = bus.subscribe(SESSIONS_CHANNEL, (message) => {
+    const m = message as SessionsEnded;
+    if (m && m.origin !== instanceId && typeof m.userId === 'number' && typeof m.below === 'number') closeSessions(m.userId, m.below);
+  });
+  sessionsSubscription.catch(onError);
+
+  /**
+   * A password change (every token version below the new one) or a withdrawal (every socket) ends the student's
+   * other sessions; their open sockets end with them, here and on every other instance, not when they next
+   * reconnect. The lobby then says the login has expired.
+   */
+  async function endSessions(userId: number, below = Number.MAX_SAFE_INTEGER) {
+    closeSessions(userId, below);
+    try {
+      await bus.publish(SESSIONS_CHANNEL, { origin: instanceId, userId, below } satisfies SessionsEnded);
+    } catch (err) {
+      onError(err);
+    }
   }
 
   function flush(channel: Channel) {
@@ -174,6 +226,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
     hold,
     join,
     broadcast,
+    endSessions,
     /** Sockets on this instance, for tests and ops figures. */
     count: (channel: string) => channels.get(channel)?.sockets.size ?? 0,
     /** Graceful shutdown: tell every client we are going away (1001) so it reconnects elsewhere. */
@@ -186,7 +239,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
       channels.clear();
       byUser.clear();
       byAddress.clear();
-      await Promise.all([...unsubscribers.values()].map((p) => p.then((fn) => fn()).catch(() => undefined)));
+      await Promise.all([...unsubscribers.values(), sessionsSubscription].map((p) => p.then((fn) => fn()).catch(() => undefined)));
       unsubscribers.clear();
     },
   };

@@ -54,7 +54,8 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
     return null;
   }
   // Counted only once admitted: refused handshakes never close anyone's older socket.
-  ctx.hub.hold(socket, { userId, address: clientAddress(req) }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
+  ctx.hub.hold(socket, { userId, address: clientAddress(req), version: claims.version }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
+  if (socket.readyState !== socket.OPEN) return null; // its session ended meanwhile (hub.endSessions)
   // Opening the lobby or the game is being there (DESIGN.md §4 "Attendance"): a student the lobby forwards straight
   // into a running game never taps 대기하기, and must not be called a no-show.
   await checkInOnArrival(ctx, userId, partyId);

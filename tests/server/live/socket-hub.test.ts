@@ -115,4 +115,22 @@ describe('socket hub', () => {
     expect(healthy.ws.readyState).toBe(WebSocket.OPEN);
     expect(hub.count('round:1')).toBe(1);
   });
+
+  it('ends a student\'s sessions: closes their older sockets with 4401, and one held just after the end too', async () => {
+    const { hub, url, serverSockets } = await setup();
+    const caps = { perUser: 5, perAddress: 20 };
+    const old = await connect(url);
+    const current = await connect(url);
+    const someoneElse = await connect(url);
+    hub.hold(serverSockets[0], { userId: 1, address: 'a', version: 0 }, caps);
+    hub.hold(serverSockets[1], { userId: 1, address: 'a', version: 1 }, caps);
+    hub.hold(serverSockets[2], { userId: 2, address: 'a', version: 0 }, caps);
+    await hub.endSessions(1, 1);
+    expect(await old.closed).toBe(4401);
+    // Its token was checked before the end; it is held after: closed all the same.
+    const late = await connect(url);
+    hub.hold(serverSockets[3], { userId: 1, address: 'a', version: 0 }, caps);
+    expect(await late.closed).toBe(4401);
+    expect([current.ws.readyState, someoneElse.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
+  });
 });

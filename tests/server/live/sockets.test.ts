@@ -166,12 +166,14 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
 (both ? describe : describe.skip)(`two instances sharing PostgreSQL and Redis${both ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
   let a: TestApp;
   let b: TestApp;
+  let urlB: string;
   beforeAll(async () => {
     const shared = await createTestDatabase('postgres');
     const prefix = `partyon-test-${process.pid}-${Date.now()}:`;
     a = await createTestApp({ database: shared, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
     // The second instance shares the database; only the first one's close drops it.
     b = await createTestApp({ database: { ...shared, close: async () => undefined }, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
+    urlB = await listen(b);
   });
   afterAll(async () => {
     await b?.close();
@@ -180,7 +182,6 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
 
   it('a vote through instance A reaches a socket on instance B, and the lobby hears standby on either', async () => {
     const { partyId, students } = await paidParty(a, 2);
-    const urlB = await listen(b);
     const lobbyOnB = await openSocket(`${urlB}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
     await lobbyOnB.waitFor((m) => m.type === 'send_standby_update');
     await toggle(a, partyId, students[0].auth);
@@ -200,5 +201,19 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
     });
     lobbyOnB.ws.close(1000);
     gameOnB.ws.close(1000);
+  });
+
+  it("a password change through instance A closes the student's other sessions' sockets on instance B", async () => {
+    const { partyId, students } = await paidParty(a, 2);
+    const onB = await openSocket(`${urlB}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    await onB.waitFor((m) => m.type === 'send_standby_update');
+    const changed = await a.app.inject({
+      method: 'POST',
+      url: '/api/mypage/profile/',
+      headers: students[0].auth,
+      payload: { new_password: 'brand-new-pass', new_password2: 'brand-new-pass' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await onB.closed).toBe(4401);
   });
 });

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { refreshTokens } from '../../../src/server/db/schema/tokens';
 import { users } from '../../../src/server/db/schema/users';
 import { openSocket } from '../../helpers/sockets';
 import { bearer, createStudent, createStudents, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
@@ -101,8 +102,11 @@ describe('my page, profile and extra settings', () => {
 
 describeEachDb('password change ends the other sessions at once', (kind) => {
   let t: TestApp;
+  let base: string;
   beforeAll(async () => {
     t = await createTestApp({ kind });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
   afterAll(() => t?.close());
   const MAIN = '/api/mypage/main/';
@@ -138,8 +142,6 @@ describeEachDb('password change ends the other sessions at once', (kind) => {
     const { partyId, students } = await paidParty(t, 2);
     const [s] = students;
     const old = s.auth.authorization.slice('Bearer '.length);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const before = await openSocket(`${base}/ws/party/${partyId}/?token=${old}`);
     await before.waitFor((m) => m.type === 'send_standby_update');
     before.ws.close(1000);
@@ -149,6 +151,39 @@ describeEachDb('password change ends the other sessions at once', (kind) => {
     const fresh = await openSocket(`${base}/ws/party/${partyId}/?token=${res.json().access}`);
     await fresh.waitFor((m) => m.type === 'send_standby_update');
     fresh.ws.close(1000);
+  });
+
+  it("closes the other sessions' open lobby and game sockets with 4401, and a withdrawal closes every one", async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const [s, other] = students;
+    const token = (x: { auth: { authorization: string } }) => x.auth.authorization.slice('Bearer '.length);
+    const phone = await openSocket(`${base}/ws/party/${partyId}/?token=${token(s)}`);
+    const friend = await openSocket(`${base}/ws/party/${partyId}/?token=${token(other)}`);
+    await phone.waitFor((m) => m.type === 'send_standby_update');
+    await friend.waitFor((m) => m.type === 'send_standby_update');
+    const res = await change(token(s));
+    expect(res.statusCode).toBe(200);
+    expect(await phone.closed).toBe(4401);
+    // The fresh session's socket stays open through the friend's withdrawal, which closes only the friend's.
+    const fresh = await openSocket(`${base}/ws/party/${partyId}/?token=${res.json().access}`);
+    await fresh.waitFor((m) => m.type === 'send_standby_update');
+    expect((await t.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: other.auth, payload: {} })).statusCode).toBe(200);
+    expect(await friend.closed).toBe(4401);
+    await toggle(t, partyId, bearer(res.json().access));
+    await fresh.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    fresh.ws.close(1000);
+  });
+
+  it("stops personalising the public party page for an old token: it sees the guest's view", async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const old = students[0].auth.authorization.slice('Bearer '.length);
+    const mine = async (access: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/detailview/parties/${partyId}/`, headers: bearer(access) })).json().my_participation;
+    expect(await mine(old)).toMatchObject({ status: 'confirmed' });
+    const res = await change(old);
+    expect(res.statusCode).toBe(200);
+    expect(await mine(old)).toBeNull();
+    expect(await mine(res.json().access)).toMatchObject({ status: 'confirmed' });
   });
 
   it('leaves no other session alive when refreshes race the change', async () => {
@@ -164,6 +199,35 @@ describeEachDb('password change ends the other sessions at once', (kind) => {
       expect((await refresh(r.json().refresh)).statusCode).toBe(401);
     }
     expect(await status(changed.json().access)).toBe(200);
+  });
+
+  it('a change racing a withdrawal never leaves the closed account with a password or a live session', async () => {
+    const students = await createStudents(t, 30);
+    const withdraw = (s: (typeof students)[number]) => t.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: s.auth, payload: {} });
+    const answers = await Promise.all(students.flatMap((s) => [change(s.auth.authorization.slice('Bearer '.length)), withdraw(s)]));
+    expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+    for (const [i, s] of students.entries()) {
+      const [changed, withdrew] = [answers[2 * i], answers[2 * i + 1]];
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, s.id));
+      const liveSessions = await t.database.db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, s.id), isNull(refreshTokens.revokedAt)));
+      if (row.deletedAt) {
+        // Closed: nothing of the change survives, and whatever pair it handed out is dead.
+        expect(withdrew.statusCode).toBe(200);
+        expect(row.passwordHash).toBeNull();
+        expect(liveSessions).toEqual([]);
+        if (changed.statusCode === 200) expect(await status(changed.json().access)).toBe(401);
+        else expect(changed.json()).toEqual({ detail: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.' });
+      } else {
+        // The change went first and ended the session the withdrawal came with (or its new password made the
+        // empty confirmation wrong): the account stays open, signed in here with the fresh pair.
+        expect(changed.statusCode).toBe(200);
+        expect([400, 401]).toContain(withdrew.statusCode);
+        expect(await status(changed.json().access)).toBe(200);
+      }
+    }
   });
 });
 
