@@ -7,8 +7,8 @@ import { QuestionSlider } from './QuestionSlider';
 import { useRound } from './use-round';
 import { useVote } from './use-vote';
 import './game.css';
+import { parseId } from '../../shared/ids';
 
-const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 function loadError(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return T.roundNotFound;

@@ -6,8 +6,8 @@ import { LOBBY_TEXTS as T, STATUS_LABELS } from './lobby-texts';
 import { useLobby } from './use-lobby';
 import { useStandbyToggle } from './use-standby-toggle';
 import './lobby.css';
+import { parseId } from '../../shared/ids';
 
-const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 export default function LobbyScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);

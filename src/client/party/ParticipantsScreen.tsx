@@ -8,8 +8,8 @@ import { useGoBack } from '../ui/use-go-back';
 import { ParticipantsItem } from './participants-item';
 import { PARTICIPANTS_TEXTS as T } from './participants-texts';
 import './participants-screen.css';
+import { parseId } from '../../shared/ids';
 
-const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 export default function ParticipantsScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);

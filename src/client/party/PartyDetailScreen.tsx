@@ -10,17 +10,13 @@ import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
 import { PartyInfo } from './PartyInfo';
 import './party.css';
+import { parseId } from '../../shared/ids';
 
 const LOAD_FAILED = '파티 정보를 불러오는데 실패했습니다.';
 const JOIN_FAILED = '참가 신청 중 오류가 발생했습니다.';
 
-function toPartyId(raw: string | undefined): number | null {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export default function PartyDetailScreen() {
-  const partyId = toPartyId(useParams<{ partyId: string }>().partyId);
+  const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
   const { data: party, error } = usePartyDetail(partyId);
   const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);

@@ -1,3 +1,5 @@
+import { parseId } from '../../shared/ids';
+
 /**
  * What the participants list passes to /report/{userId} in history state (spec §2 "Participants"). History state
  * can be anything another page left there, so each field is checked, never trusted.
@@ -9,15 +11,11 @@ export interface ReportNavState {
   partyId: number | null;
 }
 
-const id = (value: unknown) => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-};
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
 export function parseReportNavState(value: unknown): ReportNavState {
   const s = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  return { userId: id(s.userId), name: text(s.name), photo: text(s.photo), partyId: id(s.partyId) };
+  return { userId: parseId(s.userId), name: text(s.name), photo: text(s.photo), partyId: parseId(s.partyId) };
 }
 
 /** Read once on opening, like /payment: later history changes must not change whom this form reports. */

@@ -11,9 +11,8 @@ import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { standbyCounts } from '../partyassist/standby-counts';
 import { partyChannel, roundChannel } from './socket-hub';
+import { parseId } from '../../shared/ids';
 
-const ID = /^[1-9]\d{0,9}$/;
-const toId = (raw: string) => (ID.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
 /** Browsers always send Origin on a websocket; a page on another site must not ride a student's token. */
 function originAllowed(ctx: Ctx, req: FastifyRequest): boolean {
@@ -72,7 +71,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     socket.on('message', () => undefined); // the protocol is server → client only
     const raw = (req.params as { partyId: string }).partyId;
     const admitted = await admit(ctx, socket, req, async () => {
-      const partyId = toId(raw);
+      const partyId = parseId(raw);
       if (partyId === null) return null;
       const [party] = await ctx.db.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
       return party?.id ?? null;
@@ -90,7 +89,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     socket.on('error', () => undefined);
     socket.on('message', () => undefined);
     const raw = (req.params as { roundId: string }).roundId;
-    const roundId = toId(raw);
+    const roundId = parseId(raw);
     const admitted = await admit(ctx, socket, req, async () => {
       if (roundId === null) return null;
       const [round] = await ctx.db.select({ partyId: rounds.partyId }).from(rounds).where(eq(rounds.id, roundId));
