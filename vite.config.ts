@@ -1,8 +1,11 @@
-import { defineConfig } from 'vite';
+import { rolldown } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { NON_PAGE_PATH, NON_PAGE_PREFIXES } from './src/shared/non-page-paths';
+import { PAGE_LOADER_FILE } from './src/server/pages/vite-manifest';
 
 // The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -38,7 +41,7 @@ const TESTS: ViteUserConfig['test'] = {
 };
 
 // `vite build` is the browser's build (dist/client); `vite build --ssr src/client/entry-server.tsx` the server's
-// renderer of first screens (dist/ssr, see src/server/http/page-render.ts), which needs neither the worker nor
+// renderer of first screens (dist/ssr, see src/server/pages/page-render.ts), which needs neither the worker nor
 // precompressed files, and carries its own production React so `npm start` renders fast without NODE_ENV.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...plugins(isSsrBuild === true)],
@@ -51,12 +54,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : { outDir: 'dist/client', emptyOutDir: true, assetsInlineLimit: 2048, manifest: true },
   server: {
     port: 5173,
-    proxy: {
-      '/api': api,
-      '/media': api,
-      '/art': api,
-      '/ws': { target: api.replace(/^http/, 'ws'), ws: true },
-    },
+    // Everything that is not a page goes to the API server (the same list the server and the worker use).
+    proxy: Object.fromEntries(NON_PAGE_PREFIXES.map((prefix) => [prefix, prefix === '/ws' ? { target: api.replace(/^http/, 'ws'), ws: true } : api])),
   },
   test: TESTS,
 }));
@@ -93,8 +92,8 @@ function plugins(ssr: boolean) {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
-        // Never answer these with the SPA shell: the API, sockets, the OAuth round trip and uploads are the server's.
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/oauth\//, /^\/media\//, /^\/art\//],
+        // Never answer these with the SPA shell: the API, sockets, uploads, art and the Kakao stand-in are the server's.
+        navigateFallbackDenylist: [NON_PAGE_PATH],
         // Our own art (place photos, icons) is immutable enough to serve from cache first. Nothing under /api is
         // ever cached by the worker: authenticated answers must not outlive a logout.
         runtimeCaching: [
@@ -109,7 +108,29 @@ function plugins(ssr: boolean) {
         skipWaiting: true,
       },
     }),
+    ...(ssr ? [] : [pageLoader()]),
     // .br and .gz beside every text asset, served by @fastify/static's preCompressed: no compression work per request.
     ...(ssr ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/, threshold: 1024 })]),
   ];
+}
+
+/**
+ * The page loader (src/client/lib/page-loader-main.ts) compiled to one small classic script beside the manifest,
+ * for the server to inline in every page and allow by its hash (src/server/pages/page-shell.ts). A classic script,
+ * not a chunk of the app: it has to run before the app's code arrives and read its own tag's data attributes.
+ */
+function pageLoader(): Plugin {
+  return {
+    name: 'partyon-page-loader',
+    apply: 'build',
+    async generateBundle() {
+      const bundle = await rolldown({ input: 'src/client/lib/page-loader-main.ts', logLevel: 'warn' });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        this.emitFile({ type: 'asset', fileName: PAGE_LOADER_FILE, source: output[0].code });
+      } finally {
+        await bundle.close();
+      }
+    },
+  };
 }

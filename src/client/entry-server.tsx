@@ -1,4 +1,4 @@
-// The server's renderer (built by `vite build --ssr` into dist/ssr, loaded by src/server/http/page-render.ts): the
+// The server's renderer (built by `vite build --ssr` into dist/ssr, loaded by src/server/pages/page-render.ts): the
 // first screen of a page as HTML, so a phone shows the party list or a party's detail before any script arrives.
 import { createStore } from 'jotai';
 import { prerender } from 'react-dom/static';

@@ -19,7 +19,7 @@ function readPageData(): PageData | null {
   }
 }
 
-// The server draws a page's first screen as a guest (src/server/http/page-render.ts). A guest's first render is
+// The server draws a page's first screen as a guest (src/server/pages/page-render.ts). A guest's first render is
 // that same screen, so React takes the HTML over as it is. A logged-in student's is not (their name, their seat):
 // the page's loader has already dropped the guest's copy, and their render starts from the server's data only
 // where it is the same for everyone.

@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_MESSAGES as M } from '../shared/api-messages';
 import { UPLOAD_MAX_BYTES } from '../shared/constants';
 import { createAccessTokens } from './auth/access-token';
-import { kakaoRoutes } from './auth/kakao/kakao-routes';
 import { authRoutes } from './auth/routes';
 import { type AppDeps, type Ctx, DEFAULT_LIMITS } from './context';
 import { installAuth } from './http/auth-guard';
@@ -15,26 +14,16 @@ import { answerFrameworkError, answerSocketError, installErrorHandler } from './
 import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
 import { installSecurity } from './http/security';
-import { installStaticFiles, preparePages } from './http/static-files';
+import { installStaticFiles, preparePages } from './pages/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
 import { createSocketHub } from './realtime/socket-hub';
 import { socketRoutes } from './realtime/socket-routes';
 import { gameRoutes } from './game/routes';
 import { partyAssistRoutes } from './partyassist/routes';
-import { additionalInfoRoute } from './mypage/additional-route';
-import { communityRoutes } from './mypage/community-routes';
-import { extraSettingsRoutes } from './mypage/extra-settings-routes';
-import { historyRoute } from './mypage/history-route';
-import { myPageMainRoute } from './mypage/main-route';
-import { profileRoutes } from './mypage/profile-routes';
-import { withdrawRoute } from './mypage/withdraw';
-import { opsCommunityRoutes } from './ops/community-routes';
 import { noticeRoutes } from './notice/routes';
-import { opsDemoRoute } from './ops/demo-route';
-import { opsPartyRoutes } from './ops/party-routes';
-import { opsStatusRoute } from './ops/status-route';
-import { partyDetailRoute } from './parties/detail-route';
-import { partyListRoutes } from './parties/list-routes';
+import { myPageRoutes } from './mypage/routes';
+import { opsRoutes } from './ops/routes';
+import { partyRoutes } from './parties/routes';
 import { reserveRoutes } from './reserve/routes';
 
 declare module 'fastify' {
@@ -125,27 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('Vary', 'Authorization');
   });
 
+  // One registrar per area (each area's routes.ts), in the order of spec §7, then the sockets and the operators.
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
-  await kakaoRoutes(app, ctx, deps.fetch);
-  await myPageMainRoute(app, ctx);
-  await profileRoutes(app, ctx);
-  await extraSettingsRoutes(app, ctx);
-  await communityRoutes(app, ctx);
-  await historyRoute(app, ctx);
-  await withdrawRoute(app, ctx);
-  await additionalInfoRoute(app, ctx);
-  await partyListRoutes(app, ctx);
-  await partyDetailRoute(app, ctx);
+  await myPageRoutes(app, ctx);
+  await partyRoutes(app, ctx);
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
   await partyAssistRoutes(app, ctx);
   await gameRoutes(app, ctx);
   await socketRoutes(app, ctx);
-  await opsStatusRoute(app, ctx);
-  await opsPartyRoutes(app, ctx);
-  await opsDemoRoute(app, ctx);
-  await opsCommunityRoutes(app, ctx);
+  await opsRoutes(app, ctx);
   await installStaticFiles(app, ctx, pages);
 
   const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));

@@ -1,4 +1,4 @@
-// What a server-rendered page hands the client (src/server/http/page-render.ts → src/client/main.tsx): the API
+// What a server-rendered page hands the client (src/server/pages/page-render.ts → src/client/main.tsx): the API
 // answers the first screen was drawn from, so the client's first render draws the same thing and hydrates.
 
 /** The element holding the data, a `<script type="application/json">` (never executed, so CSP leaves it alone). */

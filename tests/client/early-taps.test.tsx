@@ -1,23 +1,18 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EarlyTapReplay, markAppStarted } from '../../src/client/lib/early-taps';
-import { LOADER } from '../../src/server/http/page-shell';
+import { runPageLoader } from '../../src/client/lib/page-loader';
 import { EARLY_TAPS_GLOBAL } from '../../src/shared/page-data';
 
-// The page's loader (server) and the app's replay (client) around one drawn page in jsdom: which taps are kept,
+// The page's loader and the app's replay around one drawn page in jsdom: which taps are kept,
 // and that the app replays the last one, once.
 
-/** Runs the loader as the page would. Its last step, importing the entry, is left out: vitest's sandbox has no
- * dynamic import for code built from a string, and the app is not what these tests start. */
+/** Runs the loader as the page would; the entry it starts is not what these tests are about. */
 function runLoader() {
   const script = document.createElement('script');
   script.dataset.entry = '/assets/index.js';
   script.dataset.modules = '';
-  const spy = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-  const withoutImport = LOADER.replace('import(me.dataset.entry);', '');
-  expect(withoutImport).not.toBe(LOADER);
-  new Function(withoutImport)();
-  spy.mockRestore();
+  runPageLoader(script, () => undefined);
 }
 
 const kept = () => (window as unknown as Record<string, { buttons: HTMLElement[] }>)[EARLY_TAPS_GLOBAL].buttons;

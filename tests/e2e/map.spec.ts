@@ -45,7 +45,7 @@ async function grabberCentre(page: Page): Promise<Pt> {
 
 async function openMap(page: Page) {
   const response = await page.goto('/map');
-  // The page's response announces the screen's chunks, data and main picture (page-routes.ts).
+  // The page's response announces the screen's chunks, data and main picture (page-plans.ts).
   expect(response!.headers().link).toMatch(/MapScreen-[\w-]+\.js>; rel=modulepreload/);
   // Zoomed out at DPR 1 the medium render is as sharp as the screen: the large one is not fetched yet.
   await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');

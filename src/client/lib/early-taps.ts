@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { EARLY_TAPS_GLOBAL } from '../../shared/page-data';
 
-/** Kept by the page's loader (src/server/http/page-shell.ts): buttons tapped that nothing handled. */
-interface EarlyTaps {
+/** Kept by the page's loader (lib/page-loader.ts): buttons tapped that nothing handled. */
+export interface EarlyTaps {
   buttons: HTMLElement[];
   /** From now on a tap that reaches #root was handled by the app, and is not kept. */
   appStarted: boolean;

@@ -18,7 +18,7 @@ interface Props {
  * The campus art, as images under the markers' canvas (Konva's performance guide: a background belongs in CSS).
  * The browser decodes and rasterises them off the main thread, and a pan only moves a composited layer; MapStage
  * sets the transform on every frame. Two renders of one drawing: the medium one (sharp zoomed out on a DPR-1.75
- * phone; preloaded with the page, see page-routes.ts) as the screen's main picture, and over it the large one,
+ * phone; preloaded with the page, see page-plans.ts) as the screen's main picture, and over it the large one,
  * only once a zoom (or a sharper screen) needs it. The small overview render (822×460) is not used here: its
  * proportions differ from the large one's (1.79 vs 2.03), so stretched onto the map's space it would be distorted.
  */

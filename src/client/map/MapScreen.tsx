@@ -25,7 +25,7 @@ export default function MapScreen() {
   const [wantLargeArt, setWantLargeArt] = useState(false);
   const needLargeArt = useCallback(() => setWantLargeArt(true), []);
   // The markers' canvas (Konva: a large chunk to run) starts once the map picture is up, so its work never holds
-  // back the picture's first paint; its code has been downloading alongside (page-routes.ts).
+  // back the picture's first paint; its code has been downloading alongside (page-plans.ts).
   const [artShown, setArtShown] = useState(false);
   const showStage = useCallback(() => setArtShown(true), []);
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;

@@ -10,6 +10,16 @@ const tagNames = sql<string[]>`coalesce(
    join ${tags} on ${tags.id} = ${partyTags.tagId} where ${partyTags.partyId} = ${parties.id}),
   '{}')`;
 
+/** A party with its place, as a student's own lists (assistant, history) show it; join parties to places. */
+export const ownPartyColumns = {
+  id: parties.id,
+  title: parties.title,
+  startTime: parties.startTime,
+  placeName: places.name,
+  placePhoto: places.photo,
+  max: parties.maxParticipants,
+};
+
 export const cardColumns = {
   id: parties.id,
   title: parties.title,

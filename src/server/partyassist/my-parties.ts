@@ -5,6 +5,7 @@ import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { users } from '../db/schema/users';
+import { ownPartyColumns } from '../parties/party-cards';
 
 /**
  * The caller's live parties for the assistant, soonest first: upcoming ones and those still running (until the
@@ -14,12 +15,7 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
   const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000);
   const mine = await ctx.db
     .select({
-      id: parties.id,
-      title: parties.title,
-      startTime: parties.startTime,
-      placeName: places.name,
-      placePhoto: places.photo,
-      max: parties.maxParticipants,
+      ...ownPartyColumns,
       status: participations.status,
     })
     .from(participations)

@@ -10,6 +10,7 @@ import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase } from '../../helpers/test-db';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/connect';
+import { NON_PAGE_PREFIXES } from '../../../src/shared/non-page-paths';
 
 describe('HTTP surface: security headers, CORS, SPA fallback, static art', () => {
   let app: FastifyInstance;
@@ -73,6 +74,28 @@ describe('HTTP surface: security headers, CORS, SPA fallback, static art', () =>
     const api = await app.inject({ method: 'GET', url: '/api/nothing/here/', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: '찾을 수 없습니다.' });
+  });
+
+  it('answers pages like a web server: HTML for */*, for no Accept at all and for HEAD; JSON 404 for the rest', async () => {
+    // curl, uptime monitors and link-preview bots send */* (or nothing) and must get the page, not a 404.
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }]) {
+      for (const url of ['/', '/map', '/partyinfo/3', '/oauth/kakao/callback?code=x']) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+      }
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/', headers: { accept: '*/*' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+    // Not pages: every prefix of the shared list, a missing file, and a client that asked for JSON only.
+    for (const url of [...NON_PAGE_PREFIXES.map((p) => `${p}/nothing-here`), '/favicon-missing.ico', '/assets/gone-123.js']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ detail: '찾을 수 없습니다.' });
+    }
+    expect((await app.inject({ method: 'GET', url: '/map', headers: { accept: 'application/json' } })).statusCode).toBe(404);
   });
 
   it('caches hashed build files forever and revalidates the rest', async () => {

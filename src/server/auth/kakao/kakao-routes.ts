@@ -11,7 +11,7 @@ import { STAND_IN_CLIENT_ID, STAND_IN_PREFIX, standInRoutes } from './stand-in';
 const CALLBACK_PATH = '/oauth/kakao/callback';
 const body = z.object({ code: z.string().trim().min(1, '인가 코드가 없습니다.').max(2048), redirect_uri: z.string().trim().min(1, 'redirect_uri가 없습니다.').max(2048) });
 
-export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx, fetchImpl: typeof fetch = fetch) {
+export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx) {
   const k = ctx.config.kakao;
   const standIn = !k.restApiKey;
   if (standIn && ctx.config.env === 'production') {
@@ -38,7 +38,7 @@ export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx, fetchImpl: typ
     standIn
       ? { authBaseUrl: selfBase(), apiBaseUrl: selfBase(), restApiKey: STAND_IN_CLIENT_ID }
       : { authBaseUrl: k.authBaseUrl, apiBaseUrl: k.apiBaseUrl, restApiKey: k.restApiKey!, clientSecret: k.clientSecret };
-  const kakao = createKakaoClient(endpoints, fetchImpl);
+  const kakao = createKakaoClient(endpoints, ctx.fetch ?? fetch);
   // Sign-ins from one address have the budget of signups (a first Kakao sign-in creates an account). The stand-in's
   // consent form, which mints codes, gets the same budget of its own, so its in-memory code table cannot be flooded.
   const perAddress = (name: string) =>

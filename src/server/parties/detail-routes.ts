@@ -14,7 +14,7 @@ import { idParam } from '../http/params';
 
 const LIVE = ['pending', 'confirmed'];
 
-export async function partyDetailRoute(app: FastifyInstance, ctx: Ctx) {
+export async function partyDetailRoutes(app: FastifyInstance, ctx: Ctx) {
   // The same for every visitor but for my_participation, which is read from the cached participant list.
   const cache = createWriteClearedCache<Awaited<ReturnType<typeof load>>>(app);
 

@@ -8,7 +8,7 @@ import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 
-export async function myPageMainRoute(app: FastifyInstance, ctx: Ctx) {
+export async function myPageMainRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get('/api/mypage/main/', { preHandler: requireUser(ctx) }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
     const [row] = await ctx.db

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPagePlans, PAGE_ROUTES, type ViteManifest } from '../../../src/server/http/page-routes';
+import { createPagePlans, PAGE_ROUTES } from '../../../src/server/pages/page-plans';
+import type { ViteManifest } from '../../../src/server/pages/vite-manifest';
 
 // A manifest shaped like Vite's: the entry with a shared chunk, a lazy map screen that imports the same shared
 // chunk and its own gesture chunk, and the map's medium art.

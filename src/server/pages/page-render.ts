@@ -3,9 +3,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { type CompressedHtml, compressHtml } from './compressed-html';
-import { createWriteClearedCache } from './micro-cache';
+import { createWriteClearedCache } from '../http/micro-cache';
 import type { PageShell } from './page-shell';
-import type { PagePlan } from './page-routes';
+import type { PagePlan } from './page-plans';
 
 /** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
 interface ServerRenderer {

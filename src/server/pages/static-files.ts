@@ -3,15 +3,30 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
 import { PUBLIC_MEDIA_PREFIX } from '../storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { createPageRenderer } from './page-render';
 import { createPageShell, type PageShell } from './page-shell';
-import { createPagePlans, drawnScreensCss, readManifest } from './page-routes';
+import { createPagePlans, drawnScreensCss } from './page-plans';
+import { readManifest } from './vite-manifest';
 
-// Paths that must never fall back to the SPA: an unknown API path is a 404 JSON, not index.html.
-const NOT_SPA = /^\/(api|ws|media|art|oauth\/kakao\/stand-in)(\/|$)/;
+// A file's name has an extension; a page's path never does (ids are digits). A missing file is a 404, not a page.
+const FILE = /\.[A-Za-z0-9]+$/;
+
+/**
+ * Whether a request is for a page: GET or HEAD, not an API/socket/upload/art path (the shared list), not a file,
+ * and an Accept that takes HTML. curl, uptime monitors and link-preview bots send `*\/*` or nothing, and get the
+ * page like a browser does; only a client that asks for something else (`application/json`) gets the JSON 404.
+ */
+function wantsPage(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?')[0];
+  if (NON_PAGE_PATH.test(path) || FILE.test(path)) return false;
+  const accept = req.headers.accept ?? '*/*';
+  return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
 
 export interface Pages {
   plans: ReturnType<typeof createPagePlans>;
@@ -68,8 +83,6 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
     });
   }
 
-  const wantsPage = (req: FastifyRequest) =>
-    req.method === 'GET' && !NOT_SPA.test(req.url) && (req.headers.accept ?? '').includes('text/html');
   const notFound = (reply: FastifyReply) => reply.status(404).send({ detail: M.notFound });
 
   // Pages are a route of their own (not the not-found handler) so ETags apply to them as to any answer. Files, API

@@ -14,7 +14,7 @@ import { normalizeImage } from '../uploads/image-check';
  * POST /api/mypage/additional/ (multipart: school, phone, optional email, student_card_image): completes an account
  * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true.
  */
-export async function additionalInfoRoute(app: FastifyInstance, ctx: Ctx) {
+export async function additionalInfoRoutes(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/mypage/additional/', { preHandler: requireUser(ctx) }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['student_card_image']);

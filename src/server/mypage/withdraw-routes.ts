@@ -23,7 +23,7 @@ const withdrawInput = z.object({ password: z.string().optional() });
  * The student is locked first (db/lock-order.ts): a join or payment in flight finishes before the seats are read,
  * and one that comes after finds the account closed (401), so no seat and no deposit is left behind.
  */
-export async function withdrawRoute(app: FastifyInstance, ctx: Ctx) {
+export async function withdrawRoutes(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/mypage/withdraw/', { preHandler: requireUser(ctx) }, async (req) => {
     const userId = userIdOf(req);
     const { password } = withdrawInput.parse(req.body ?? {});

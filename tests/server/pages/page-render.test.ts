@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../src/shared/page-data';
 import { PAGE_DATA_ID } from '../../../src/shared/page-data';
 import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
+import { PAGE_LOADER_FILE } from '../../../src/server/pages/vite-manifest';
 
-// A client build shaped like Vite's (index.html, manifest, styles) and a stand-in for dist/ssr/entry-server.js that
+// A client build shaped like Vite's (index.html, manifest, styles, the compiled page loader) and a stand-in for dist/ssr/entry-server.js that
 // draws what it was given, so these tests see what the server hands its renderer and what it makes of the answer.
 // The real renderer is tested against the real screens in tests/client/server-render.test.tsx.
 function fakeBuild() {
@@ -22,6 +23,7 @@ function fakeBuild() {
   );
   writeFileSync(join(client, 'assets/index-b.css'), 'body{margin:0}'.repeat(100));
   writeFileSync(join(client, 'assets/detail-d.css'), '.party-detail{padding:0}');
+  writeFileSync(join(client, PAGE_LOADER_FILE), '(function(){start()})();');
   writeFileSync(
     join(client, '.vite/manifest.json'),
     JSON.stringify({

@@ -17,7 +17,7 @@ const DEMO_DEPOSIT = 1000;
  * `npm run ops -- demo`: a party starting in a few minutes, already joined and paid by the demo students, so two
  * browser windows can reach the lobby and the game without waiting for a real party.
  */
-export async function opsDemoRoute(app: FastifyInstance, ctx: Ctx) {
+export async function opsDemoRoutes(app: FastifyInstance, ctx: Ctx) {
   app.post('/api/ops/demo/', { preHandler: requireOps(ctx) }, async (req, reply) => {
     const body = opsDemoCreate.parse(req.body ?? {});
     const students = await ctx.db

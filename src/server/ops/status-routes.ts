@@ -6,7 +6,7 @@ import { places } from '../db/schema/places';
 import { users } from '../db/schema/users';
 import { requireOps } from './guard';
 
-export async function opsStatusRoute(app: FastifyInstance, ctx: Ctx) {
+export async function opsStatusRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get('/api/ops/status/', { preHandler: requireOps(ctx) }, async () => {
     const [[u], [p], [up]] = await Promise.all([
       ctx.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPageShell, LOADER } from '../../../src/server/http/page-shell';
-import type { ViteManifest } from '../../../src/server/http/page-routes';
+import { createPageShell } from '../../../src/server/pages/page-shell';
+import { PAGE_LOADER_FILE, type ViteManifest } from '../../../src/server/pages/vite-manifest';
 import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data';
 
 // index.html as Vite writes it: the entry in the head, its imports preloaded, its styles linked.
@@ -26,6 +26,8 @@ const MANIFEST: ViteManifest = {
 };
 const ENTRY_CSS = '.app{color:#1d1d1f}';
 const DETAIL_CSS = '.party-detail{margin:0}';
+// What the build compiles src/client/lib/page-loader-main.ts to (its behaviour is tested in the client's tests).
+const LOADER = '(function(){start()})();';
 
 function clientDir() {
   const dir = mkdtempSync(join(tmpdir(), 'partyon-shell-'));
@@ -33,6 +35,8 @@ function clientDir() {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets/index-ccc.css'), ENTRY_CSS);
   writeFileSync(join(dir, 'assets/detail-ddd.css'), DETAIL_CSS);
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, PAGE_LOADER_FILE), `${LOADER}\n`);
   return dir;
 }
 

@@ -6,23 +6,19 @@ import { reviews } from '../db/schema/community';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { requireUser, userIdOf } from '../http/auth-guard';
+import { ownPartyColumns } from '../parties/party-cards';
 
 /**
  * Parties the student took part in (confirmed, already started), newest first, with whether they reviewed it. An
  * addition to spec §7, which names no call for /mypage/history; the item is the flat form of spec §3.
  */
-export async function historyRoute(app: FastifyInstance, ctx: Ctx) {
+export async function historyRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get('/api/mypage/history/', { preHandler: requireUser(ctx) }, async (req): Promise<HistoryItem[]> => {
     const userId = userIdOf(req);
     const rows = await ctx.db
       .select({
-        id: parties.id,
-        title: parties.title,
-        startTime: parties.startTime,
-        placeName: places.name,
-        placePhoto: places.photo,
+        ...ownPartyColumns,
         applied: parties.appliedCount,
-        max: parties.maxParticipants,
         reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.partyId} = ${parties.id} and ${reviews.userId} = ${userId})`,
       })
       .from(participations)

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context';
+import { opsCommunityRoutes } from './community-routes';
+import { opsDemoRoutes } from './demo-routes';
+import { opsPartyRoutes } from './party-routes';
+import { opsStatusRoutes } from './status-routes';
+
+/** The operator API under /api/ops/ (X-Ops-Token): status, places and parties, reports and points, the demo. */
+export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
+  await opsStatusRoutes(app, ctx);
+  await opsPartyRoutes(app, ctx);
+  await opsDemoRoutes(app, ctx);
+  await opsCommunityRoutes(app, ctx);
+}

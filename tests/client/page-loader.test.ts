@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runPageLoader } from '../../src/client/lib/page-loader';
+import { EARLY_TAPS_GLOBAL } from '../../src/shared/page-data';
+
+// The script every page carries inline (the build compiles lib/page-loader-main.ts; the server inlines it): when
+// it starts the app, and what a signed-in student sees of a page drawn for guests.
+
+function loaderTag() {
+  const script = document.createElement('script');
+  script.dataset.entry = '/assets/index-aaa.js';
+  script.dataset.modules = '/assets/shared-bbb.js /assets/detail-ddd.js';
+  return script;
+}
+const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_GLOBAL];
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('the page loader', () => {
+  it('starts the entry at once, with its chunks preloaded, when the page has no main picture', () => {
+    document.body.innerHTML = '<div id="root"><p>목록</p></div>';
+    const started = vi.fn();
+    runPageLoader(loaderTag(), started);
+    expect(started).toHaveBeenCalledExactlyOnceWith('/assets/index-aaa.js');
+    expect(preloaded()).toEqual(['/assets/shared-bbb.js', '/assets/detail-ddd.js']);
+    expect(document.getElementById('root')!.textContent).toBe('목록');
+  });
+
+  it('waits for the main picture, then starts once', async () => {
+    document.body.innerHTML = '<div id="root"><img fetchpriority="high" src="/art/map.webp" alt=""></div>';
+    const picture = document.querySelector('img')!;
+    Object.defineProperty(picture, 'complete', { value: false });
+    const started = vi.fn();
+    runPageLoader(loaderTag(), started);
+    expect(started).not.toHaveBeenCalled();
+    picture.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(started).toHaveBeenCalledOnce());
+  });
+
+  it("drops the guest's drawn copy for a signed-in student before it is painted", () => {
+    localStorage.setItem('access', 'token');
+    document.body.innerHTML = '<div id="root"><button>신청하기</button></div>';
+    runPageLoader(loaderTag(), () => undefined);
+    expect(document.getElementById('root')!.childElementCount).toBe(0);
+  });
+});
