@@ -4,8 +4,8 @@ import type { ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { NON_PAGE_PATH, NON_PAGE_PREFIXES } from './src/shared/non-page-paths';
-import { PAGE_LOADER_FILE } from './src/server/pages/vite-manifest';
+import { NON_PAGE_PATH, NON_PAGE_PREFIXES } from './src/shared/non-page-paths.ts';
+import { PAGE_LOADER_FILE } from './src/server/pages/vite-manifest.ts';
 
 // The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';

@@ -13,6 +13,8 @@ import { installAuth } from './http/auth-guard';
 import { answerFrameworkError, answerSocketError, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
+import { installRouteSchemas } from './http/route-schemas';
+import { installApiDocs } from './http/api-docs';
 import { installSecurity } from './http/security';
 import { installStaticFiles, preparePages } from './pages/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
@@ -105,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   installAuth(app, ctx);
+  installRouteSchemas(app);
+  // Before the routes: it collects them as they are added.
+  await installApiDocs(app);
   // API answers for a logged-in student are never stored by a browser or a proxy (a shared phone, a logout);
   // public ones may be kept but are revalidated, which the ETag makes cheap.
   app.addHook('onSend', async (req, reply) => {

@@ -12,7 +12,7 @@ import { LIVE_MESSAGES as LM } from './messages';
 import { castVote } from './vote';
 
 export async function gameRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { preValidation: requireUser(ctx) };
 
   app.get('/api/v1/game/rounds/:roundId/', auth, async (req): Promise<GameRound> => {
     const roundId = idParam(req.params, 'roundId', LM.roundNotFound);

@@ -5,6 +5,7 @@ import type { AccessClaims } from '../auth/access-token';
 import type { Ctx } from '../context';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema/users';
+import { type RouteSecurity, SECURITY_TAG } from './api-docs';
 import { detail } from './errors';
 
 declare module 'fastify' {
@@ -43,17 +44,19 @@ export async function accessStillValid(db: Db, claims: AccessClaims): Promise<bo
 }
 
 /**
- * preHandler for routes that need a logged-in student: 401 (the client then refreshes once) for a missing, bad or
+ * preValidation hook for routes that need a logged-in student (before the body is validated, so a guest hears 401,
+ * not what is wrong with the body): 401 (the client then refreshes once) for a missing, bad or
  * expired token, for an account closed since the token was issued, and for a token issued before the password
  * was last changed (another device's session ends at once, not when its token expires).
  */
 export function requireUser(ctx: Ctx) {
-  return async (req: FastifyRequest) => {
+  const hook = async (req: FastifyRequest) => {
     if (req.userId === null) {
       throw detail(401, req.headers.authorization ? M.tokenInvalid : M.loginRequired);
     }
     if (!(await accessStillValid(ctx.db, { userId: req.userId, version: req.tokenVersion ?? 0 }))) throw detail(401, M.tokenInvalid);
   };
+  return Object.assign(hook, { [SECURITY_TAG]: 'student' as RouteSecurity });
 }
 
 /** The caller's id inside a route guarded by requireUser. */

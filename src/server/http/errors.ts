@@ -39,7 +39,13 @@ export function zodToBody(error: ZodError, input?: unknown): ErrorBody {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send(err.body);
-    if (err instanceof ZodError) return reply.status(400).send(zodToBody(err, req.body));
+    if (err instanceof ZodError) {
+      // A route's declared schema failed (http/route-schemas.ts sets where): an id in the path that is not one is a
+      // 404 with the route's own message, like an unknown id; a body or a query is a 400 naming each field.
+      const where = (err as ZodError & { validationContext?: string }).validationContext;
+      if (where === 'params') return reply.status(404).send({ detail: err.issues[0]?.message ?? M.notFound });
+      return reply.status(400).send(zodToBody(err, where === 'querystring' ? req.query : req.body));
+    }
     const status = (err as FastifyError).statusCode ?? 500;
     const code = (err as FastifyError).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ detail: M.imageTooLarge });

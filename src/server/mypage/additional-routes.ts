@@ -15,7 +15,7 @@ import { normalizeImage } from '../uploads/image-check';
  * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true.
  */
 export async function additionalInfoRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/mypage/additional/', { preHandler: requireUser(ctx) }, async (req) => {
+  app.post('/api/mypage/additional/', { preValidation: requireUser(ctx) }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['student_card_image']);
     const parsed = additionalInfoFields.safeParse(fields);

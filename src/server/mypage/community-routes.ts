@@ -21,7 +21,7 @@ const M = {
 };
 
 export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { preValidation: requireUser(ctx) };
 
   app.post('/api/mypage/reviews/', auth, async (req, reply) => {
     const body = reviewInput.parse(req.body ?? {});

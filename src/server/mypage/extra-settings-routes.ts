@@ -23,7 +23,7 @@ function toOut(x: typeof extraSettings.$inferSelect): ExtraSettingsOut {
 }
 
 export async function extraSettingsRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { preValidation: requireUser(ctx) };
   const path = '/api/mypage/extra-settings/me/';
 
   // 404 when none exists yet: the wizard then creates (POST) instead of updating (PATCH), spec §4.

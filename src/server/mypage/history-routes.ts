@@ -13,7 +13,7 @@ import { ownPartyColumns } from '../parties/party-cards';
  * addition to spec §7, which names no call for /mypage/history; the item is the flat form of spec §3.
  */
 export async function historyRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/mypage/history/', { preHandler: requireUser(ctx) }, async (req): Promise<HistoryItem[]> => {
+  app.get('/api/mypage/history/', { preValidation: requireUser(ctx) }, async (req): Promise<HistoryItem[]> => {
     const userId = userIdOf(req);
     const rows = await ctx.db
       .select({

@@ -9,7 +9,7 @@ import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 
 export async function myPageMainRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/mypage/main/', { preHandler: requireUser(ctx) }, async (req): Promise<MyPageMain> => {
+  app.get('/api/mypage/main/', { preValidation: requireUser(ctx) }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
     const [row] = await ctx.db
       .select({ user: users, extra: extraSettings })

@@ -14,7 +14,7 @@ import { normalizeImage } from '../uploads/image-check';
 const INTRO_MAX = 150;
 
 export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { preValidation: requireUser(ctx) };
 
   app.get('/api/mypage/profile/', auth, async (req) => {
     const [u] = await ctx.db.select().from(users).where(eq(users.id, userIdOf(req)));

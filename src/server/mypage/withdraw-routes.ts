@@ -24,7 +24,7 @@ const withdrawInput = z.object({ password: z.string().optional() });
  * and one that comes after finds the account closed (401), so no seat and no deposit is left behind.
  */
 export async function withdrawRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/mypage/withdraw/', { preHandler: requireUser(ctx) }, async (req) => {
+  app.post('/api/mypage/withdraw/', { preValidation: requireUser(ctx) }, async (req) => {
     const userId = userIdOf(req);
     const { password } = withdrawInput.parse(req.body ?? {});
     const now = ctx.clock.now();

@@ -1,11 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
 import { type Notice, noticePatch } from '../../shared/parties';
+import { notice } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { notifications } from '../db/schema/notifications';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
-import { idParam } from '../http/params';
 
 const NOT_FOUND = '알림을 찾을 수 없습니다.';
 const toNotice = (n: typeof notifications.$inferSelect): Notice => ({
@@ -15,10 +18,11 @@ const toNotice = (n: typeof notifications.$inferSelect): Notice => ({
   is_read: n.isRead,
 });
 
-export async function noticeRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser(ctx) };
 
-  app.get('/api/notice/', auth, async (req): Promise<Notice[]> => {
+  app.get('/api/notice/', { ...auth, schema: { response: { 200: z.array(notice) } } }, async (req): Promise<Notice[]> => {
     const rows = await ctx.db
       .select()
       .from(notifications)
@@ -28,9 +32,9 @@ export async function noticeRoutes(app: FastifyInstance, ctx: Ctx) {
     return rows.map(toNotice);
   });
 
-  app.patch('/api/notice/:id/', auth, async (req): Promise<Notice> => {
-    noticePatch.parse(req.body ?? {});
-    const id = idParam(req.params, 'id', NOT_FOUND);
+  const patchSchema = { params: z.object({ id: idParam(NOT_FOUND) }), body: noticePatch, response: { 200: notice } };
+  app.patch('/api/notice/:id/', { ...auth, schema: patchSchema }, async (req): Promise<Notice> => {
+    const { id } = req.params;
     const [row] = await ctx.db
       .update(notifications)
       .set({ isRead: true })

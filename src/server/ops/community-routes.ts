@@ -19,7 +19,7 @@ const pointsInput = z.object({
 });
 
 export async function opsCommunityRoutes(app: FastifyInstance, ctx: Ctx) {
-  const ops = { preHandler: requireOps(ctx) };
+  const ops = { preValidation: requireOps(ctx) };
 
   app.get('/api/ops/reports/', ops, async (req) => {
     const status = (req.query as { status?: string }).status ?? 'pending';

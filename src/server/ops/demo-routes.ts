@@ -18,7 +18,7 @@ const DEMO_DEPOSIT = 1000;
  * browser windows can reach the lobby and the game without waiting for a real party.
  */
 export async function opsDemoRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/ops/demo/', { preHandler: requireOps(ctx) }, async (req, reply) => {
+  app.post('/api/ops/demo/', { preValidation: requireOps(ctx) }, async (req, reply) => {
     const body = opsDemoCreate.parse(req.body ?? {});
     const students = await ctx.db
       .select({ id: users.id, username: users.username, points: users.points })

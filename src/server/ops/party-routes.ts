@@ -38,7 +38,7 @@ export async function createParty(ctx: Ctx, input: ReturnType<typeof opsPartyCre
 }
 
 export async function opsPartyRoutes(app: FastifyInstance, ctx: Ctx) {
-  const ops = { preHandler: requireOps(ctx) };
+  const ops = { preValidation: requireOps(ctx) };
 
   app.post('/api/ops/places/', ops, async (req, reply) => {
     const body = opsPlaceCreate.parse(req.body ?? {});

@@ -7,7 +7,7 @@ import { users } from '../db/schema/users';
 import { requireOps } from './guard';
 
 export async function opsStatusRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/ops/status/', { preHandler: requireOps(ctx) }, async () => {
+  app.get('/api/ops/status/', { preValidation: requireOps(ctx) }, async () => {
     const [[u], [p], [up]] = await Promise.all([
       ctx.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
       ctx.db.select({ n: count() }).from(places),

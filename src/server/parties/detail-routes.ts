@@ -1,6 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
 import type { PartyDetail } from '../../shared/parties';
+import { partyDetail } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { parties, participations, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
@@ -10,11 +14,11 @@ import { detail } from '../http/errors';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
 import { PARTY_MESSAGES as PM } from './messages';
-import { idParam } from '../http/params';
 
 const LIVE = ['pending', 'confirmed'];
 
-export async function partyDetailRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   // The same for every visitor but for my_participation, which is read from the cached participant list.
   const cache = createWriteClearedCache<Awaited<ReturnType<typeof load>>>(app);
 
@@ -43,8 +47,9 @@ export async function partyDetailRoutes(app: FastifyInstance, ctx: Ctx) {
     return { row, people, tagRows };
   }
 
-  app.get('/api/detailview/parties/:partyId/', async (req): Promise<PartyDetail> => {
-    const partyId = idParam(req.params, 'partyId', PM.notFound);
+  const schema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: partyDetail } };
+  app.get('/api/detailview/parties/:partyId/', { schema }, async (req): Promise<PartyDetail> => {
+    const { partyId } = req.params;
     const { row, people, tagRows } = await cache.get(`${partyId}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => load(partyId));
     const listed = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
     // A token that no longer opens the account (password changed, account closed) sees the guest's view: only asked

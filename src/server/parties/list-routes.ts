@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { HomeParty, MapParty } from '../../shared/parties';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MapParty } from '../../shared/parties';
+import { homeParty, mapParty } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { upcomingPartyCards } from './party-cards';
 
-export async function partyListRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function partyListRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   // Any successful write may move a seat count or a party; reads never do.
   const cache = createWriteClearedCache<MapParty[]>(app);
   const upcoming = () => {
@@ -12,11 +16,10 @@ export async function partyListRoutes(app: FastifyInstance, ctx: Ctx) {
     return cache.get(`upcoming:${Math.floor(now.getTime() / 1000)}`, () => upcomingPartyCards(ctx.db, now, 500));
   };
 
-  // Spec §3 "Party (home list)": the recommended list is the upcoming parties, soonest first.
-  app.get('/api/homemap/home/', async (): Promise<HomeParty[]> =>
-    (await upcoming()).slice(0, 50).map(({ place_x_norm: _x, place_y_norm: _y, ...home }) => home),
-  );
+  // Spec §3 "Party (home list)": the recommended list is the upcoming parties, soonest first. The schema writes
+  // the home fields only (no map position).
+  app.get('/api/homemap/home/', { schema: { response: { 200: z.array(homeParty) } } }, async () => (await upcoming()).slice(0, 50));
 
   // Spec §3 "Party (map list)": every upcoming party with its place's position on the map.
-  app.get('/api/detailview/parties/', async (): Promise<MapParty[]> => upcoming());
+  app.get('/api/detailview/parties/', { schema: { response: { 200: z.array(mapParty) } } }, async () => upcoming());
 }

@@ -8,7 +8,7 @@ import { participantsOf } from './participants';
 import { toggleStandby } from './standby-toggle';
 
 export async function partyAssistRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { preValidation: requireUser(ctx) };
   app.get('/api/partyassist/myparties/', auth, async (req) => myParties(ctx, userIdOf(req)));
   app.get('/api/partyassist/standby/:partyId/participants/', auth, async (req) =>
     participantsOf(ctx, userIdOf(req), idParam(req.params, 'partyId', LM.partyNotFound)),

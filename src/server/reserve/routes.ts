@@ -1,32 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
 import { payRequest } from '../../shared/parties';
+import { joinResponse, leaveResponse, participationDetail as participationDetailSchema, payResponse } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { requireUser, userIdOf } from '../http/auth-guard';
-import { idParam } from '../http/params';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { joinParty } from './join';
 import { leaveParty } from './leave';
 import { participationDetail } from './participation-detail';
 import { payParticipation } from './pay';
 
-export async function reserveRoutes(app: FastifyInstance, ctx: Ctx) {
-  const auth = { preHandler: requireUser(ctx) };
+export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser(ctx) };
+  const partyPath = z.object({ partyId: idParam(PM.notFound) });
+  const participationPath = z.object({ id: idParam(PM.participationNotFound) });
 
-  app.post('/api/reserve/join/:partyId/', auth, async (req, reply) => {
-    const joined = await joinParty(ctx, userIdOf(req), idParam(req.params, 'partyId', PM.notFound));
+  app.post('/api/reserve/join/:partyId/', { ...auth, schema: { params: partyPath, response: { 201: joinResponse } } }, async (req, reply) => {
+    const joined = await joinParty(ctx, userIdOf(req), req.params.partyId);
     return reply.status(201).send(joined);
   });
 
-  app.get('/api/reserve/participation/:id/', auth, async (req) =>
-    participationDetail(ctx, userIdOf(req), idParam(req.params, 'id', PM.participationNotFound)),
+  app.get('/api/reserve/participation/:id/', { ...auth, schema: { params: participationPath, response: { 200: participationDetailSchema } } }, async (req) =>
+    participationDetail(ctx, userIdOf(req), req.params.id),
   );
 
-  app.post('/api/reserve/pay/:id/', auth, async (req) => {
-    payRequest.parse(req.body ?? {});
-    return payParticipation(ctx, userIdOf(req), idParam(req.params, 'id', PM.participationNotFound));
-  });
+  app.post('/api/reserve/pay/:id/', { ...auth, schema: { params: participationPath, body: payRequest, response: { 200: payResponse } } }, async (req) =>
+    payParticipation(ctx, userIdOf(req), req.params.id),
+  );
 
-  app.post('/api/detailview/parties/:partyId/leave/', auth, async (req) =>
-    leaveParty(ctx, userIdOf(req), idParam(req.params, 'partyId', PM.notFound)),
+  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, schema: { params: partyPath, response: { 200: leaveResponse } } }, async (req) =>
+    leaveParty(ctx, userIdOf(req), req.params.partyId),
   );
 }

@@ -77,6 +77,15 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/detailview/parties/', url: () => '/api/detailview/parties/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/{partyId}/', url: (f) => `/api/detailview/parties/${f.upcoming}/`, expect: everyone(200) },
   { method: 'GET', path: '/api/signup/auth/kakao/config/', url: () => '/api/signup/auth/kakao/config/', expect: everyone(200) },
+  // The published API description and its page (public, like the spec it describes).
+  { method: 'GET', path: '/api/openapi.json', url: () => '/api/openapi.json', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs', url: () => '/api/docs', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/', url: () => '/api/docs/', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/json', url: () => '/api/docs/json', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/yaml', url: () => '/api/docs/yaml', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/static/index.html', url: () => '/api/docs/static/index.html', expect: everyone(302) },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', url: () => '/api/docs/static/swagger-initializer.js', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/*', url: () => '/api/docs/static/swagger-ui.css', expect: everyone(200) },
   // Auth: public; a token (student or operator) changes nothing.
   {
     method: 'POST',

@@ -1,0 +1,75 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** Who may call a route, as the OpenAPI document says: requireUser and requireOps tag the hooks they return. */
+export type RouteSecurity = 'student' | 'operator';
+export const SECURITY_TAG = Symbol.for('partyon.routeSecurity');
+
+const SCHEMES: Record<RouteSecurity, string> = { student: 'bearerAuth', operator: 'opsToken' };
+// What the document describes: the API and the health checks. Pages, files and sockets are not HTTP API calls (the
+// socket messages are documented in the README, checked against src/shared/live.ts).
+const DOCUMENTED = /^\/(api\/|healthz$|readyz$)/;
+const DOCS_PREFIX = '/api/docs';
+
+function securityOf(route: RouteOptions | undefined): RouteSecurity | undefined {
+  const hooks = route?.preValidation;
+  for (const hook of Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) {
+    const tag = (hook as unknown as Record<symbol, RouteSecurity | undefined>)[SECURITY_TAG];
+    if (tag) return tag;
+  }
+  return undefined;
+}
+
+/**
+ * The published description of our API, generated from the routes' zod schemas (http/route-schemas.ts):
+ * `GET /api/openapi.json` (OpenAPI 3.1) and a readable page at `/api/docs` (swagger-ui, served from our own
+ * node_modules; its page loads only files of its own, so our CSP applies unchanged). Registered before the routes, which it collects
+ * as they are added; `app.documentedRoutes` lists them for the test that holds the document to every route.
+ */
+export async function installApiDocs(app: FastifyInstance) {
+  const documented: { method: string; url: string }[] = [];
+  app.decorate('documentedRoutes', documented);
+  app.addHook('onRoute', (route) => {
+    if (!DOCUMENTED.test(route.url) || route.url.startsWith(DOCS_PREFIX) || route.url === '/api/openapi.json') return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') documented.push({ method, url: route.url });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: '파티온 API',
+        version: '1',
+        description:
+          'Spec §7 and our additions. Errors are Django-REST shaped: `{"detail": "…"}` or `{"field": ["…"]}`, in Korean. ' +
+          'Live updates travel over websockets (/ws/party/{id}/, /ws/game/round/{id}/; see the README).',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from login or refresh.' },
+          opsToken: { type: 'apiKey', in: 'header', name: 'X-Ops-Token', description: 'The operator token (OPS_TOKEN).' },
+        },
+      },
+    },
+    transform: (document) => {
+      if (!DOCUMENTED.test(document.url)) return { schema: { hide: true }, url: document.url };
+      const { schema, url } = jsonSchemaTransform(document);
+      const security = securityOf(document.route as RouteOptions | undefined);
+      return { schema: { ...schema, ...(security ? { security: [{ [SCHEMES[security]]: [] }] } : {}) }, url };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documentedRoutes: { method: string; url: string }[];
+  }
+}

@@ -1,0 +1,66 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+
+type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+
+// The published description of the API: a third-party client is written against it, so it must list every route
+// we serve, be a valid OpenAPI 3.1 document, and say which token each call needs.
+describe('the API description', () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t?.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every API route the server registered, with its method', () => {
+    expect(t.app.documentedRoutes.length).toBeGreaterThan(40);
+    const missing = t.app.documentedRoutes.filter(({ method, url }) => !doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]);
+    expect(missing).toEqual([]);
+    // Pages, files and sockets are not API calls.
+    expect(Object.keys(doc.paths).filter((p) => !/^\/(api\/|healthz$|readyz$)/.test(p))).toEqual([]);
+  });
+
+  it('names the token each call needs: Bearer for a student, X-Ops-Token for an operator, none for public lists', () => {
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'opsToken']);
+    expect(doc.paths['/api/reserve/join/{partyId}/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }]);
+    expect(doc.paths['/api/homemap/home/'].get.security).toBeUndefined();
+  });
+
+  it('describes answers from the same schemas the routes serialise with', () => {
+    const ok = doc.paths['/api/detailview/parties/{partyId}/'].get.responses!['200'];
+    expect(JSON.stringify(ok)).toContain('PartyDetail');
+  });
+
+  it('has a readable page at /api/docs, served from our own files inside our CSP', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toMatch(/(src|href)="https?:\/\//);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    // Every script it loads is ours, and none is inline.
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, inline] of scripts) {
+      expect(inline.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attrs)![1];
+      const file = await t.app.inject({ method: 'GET', url: new URL(src, 'http://x/api/docs/').pathname });
+      expect(file.statusCode, src).toBe(200);
+    }
+  });
+});
