@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../api/api-error';
 import { withdrawAccount } from '../api/mypage';
+import { TextField } from '../ui/TextField';
 import { useDialogFocus } from '../ui/use-dialog-focus';
 import { WITHDRAW_TEXTS as T } from './mypage-texts';
 import '../ui/modal.css';
-import './fields.css';
 import './sheets.css';
 
 interface Props {
@@ -22,7 +22,6 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   const ref = useDialogFocus<HTMLFormElement>(() => !sending && onCancel());
-  const fieldId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,24 +58,15 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <div className="mp-field">
-          <label className="mp-field__label" htmlFor={fieldId}>
-            {T.password}
-          </label>
-          <input
-            id={fieldId}
-            className="mp-field__input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={`${fieldId}-help`}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <p id={`${fieldId}-help`} className="mp-field__help">
-            {T.passwordHelp}
-          </p>
-        </div>
+        <TextField
+          label={T.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={error ? true : undefined}
+          onValue={setPassword}
+          help={T.passwordHelp}
+        />
         <p className="error-text" role="alert">
           {error}
         </p>

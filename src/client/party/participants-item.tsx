@@ -1,17 +1,10 @@
 import { useLocation } from 'wouter';
 import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import type { ParticipantEntry } from '../../shared/live';
+import type { ReportNavState } from '../lib/report-nav-state';
 import { Img } from '../ui/Img';
 import { participantTags } from './participants-tags';
 import { PARTICIPANTS_TEXTS as T } from './participants-texts';
-
-/** What /report/{userId} reads from history state (spec §2). */
-export interface ReportNavState {
-  userId: number;
-  name: string;
-  photo: string | null;
-  partyId: number;
-}
 
 export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantEntry; partyId: number; isMe: boolean }) {
   const [, navigate] = useLocation();
