@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { HistoryEntry } from '../api/history';
+import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
 import { useDialogFocus } from '../ui/use-dialog-focus';
 import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
 import { StarRow } from './StarRow';
-import { useBodyScrollLock } from './use-scroll-lock';
 import { useReviewSubmit } from './use-review-submit';
 import '../ui/modal.css';
 
