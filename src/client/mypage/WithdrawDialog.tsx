@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../api/api-error';
 import { withdrawAccount } from '../api/mypage';
+import { ModalDialog } from '../ui/ModalDialog';
 import { TextField } from '../ui/TextField';
-import { useDialogFocus } from '../ui/use-dialog-focus';
 import { WITHDRAW_TEXTS as T } from './mypage-texts';
-import '../ui/modal.css';
 import './sheets.css';
 
 interface Props {
@@ -21,7 +20,8 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
-  const ref = useDialogFocus<HTMLFormElement>(() => !sending && onCancel());
+  // While the request is out, nothing dismisses the dialog: its answer is shown in it.
+  const cancel = () => !sending && onCancel();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,17 +39,8 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
   };
 
   return (
-    <div className="modal-backdrop">
-      <form
-        ref={ref}
-        className="modal mypage-sheet"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="withdraw-title"
-        aria-describedby="withdraw-effects"
-        tabIndex={-1}
-        onSubmit={(e) => void submit(e)}
-      >
+    <ModalDialog onCancel={cancel} className="mypage-sheet" role="alertdialog" labelledBy="withdraw-title" describedBy="withdraw-effects">
+      <form onSubmit={(e) => void submit(e)}>
         <h2 id="withdraw-title" className="modal__title">
           {T.title}
         </h2>
@@ -79,6 +70,6 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }
