@@ -1,7 +1,26 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// Importing across the client/server line would ship server code to phones (DESIGN.md §2).
+const NO_SERVER = { group: ['**/server/**'], message: 'The client never imports server code (DESIGN.md §2).' };
+const NO_CLIENT = { group: ['**/client/**'], message: 'The server never imports client code (DESIGN.md §2).' };
+
+// The client's areas (DESIGN.md §2): every folder of src/client/ is a screen group, except the four shared ones
+// that any area may use. Read from the disk, so a new screen folder is covered the day it appears.
+const SHARED = ['ui', 'lib', 'api', 'state'];
+const AREAS = readdirSync(new URL('./src/client', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+
+/** An import that climbs out of its folder (`../`, `../../client/`) into one of `areas`. */
+const intoAreas = (areas, message) => ({ regex: `^(\\.\\./)+(client/)?(${areas.join('|')})(/|$)`, message });
+
+const AREA_MESSAGE =
+  'An area imports only ui/, lib/, api/, state/ and shared/, never another screen folder (DESIGN.md §2): move what two areas share into ui/ or lib/.';
+const SHARED_MESSAGE = 'ui/, lib/, api/ and state/ serve the screens and never import one (DESIGN.md §2).';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -14,7 +33,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Importing across the client/server line would ship server code to phones (DESIGN.md §2).
       'no-restricted-imports': ['error', { patterns: [] }],
     },
   },
@@ -23,11 +41,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The composition root (main.tsx, App.tsx, routes.tsx …) wires the areas together and may import them.
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  // One zone per area: everything but its own folder and the shared ones is out of reach. (A rule's options are
+  // replaced, not merged, by a later block, hence NO_SERVER again.)
+  ...AREAS.map((area) => ({
+    files: [`src/client/${area}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_SERVER, intoAreas(AREAS.filter((other) => other !== area), AREA_MESSAGE)] },
+      ],
+    },
+  })),
+  {
+    files: SHARED.map((folder) => `src/client/${folder}/**`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER, intoAreas(AREAS, SHARED_MESSAGE)] }] },
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIENT] }] },
   },
 );

@@ -5,6 +5,9 @@ import { App } from './App';
 import { markAppStarted } from './lib/early-taps';
 import { registerServiceWorker } from './lib/service-worker';
 import './app.css';
+// The shared card and chip families, once for every screen (each screen's own stylesheet only places them).
+import './ui/card.css';
+import './ui/chip.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

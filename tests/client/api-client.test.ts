@@ -169,4 +169,20 @@ describe('where the access token is read from', () => {
     await expect(apiFetch('/api/notice/4/', { method: 'PATCH', json: { is_read: true } })).resolves.toBeUndefined();
     expect(seen).toEqual({ type: 'application/json', body: { is_read: true } });
   });
+
+  it('reports an answer cut off mid-body as a network failure (status 0), so every error is an ApiError', async () => {
+    server.use(
+      http.get('/api/cut-off/', () => {
+        const body = new ReadableStream({
+          pull(controller) {
+            controller.error(new TypeError('connection reset'));
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const failure = await apiFetch('/api/cut-off/').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 0 });
+  });
 });

@@ -1,13 +1,51 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './render-app';
+import { renderApp, renderAppInBrowser } from './render-app';
 
 describe('login-required modal', () => {
   it('moves focus into the dialog', async () => {
     renderApp('/notifications');
     const dialog = await screen.findByRole('dialog');
+    // A native dialog shown with showModal() (the page behind is inert in a browser).
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(dialog).toHaveFocus();
+  });
+
+  it('closes on Escape and gives focus back to the button that opened it', async () => {
+    const ui = renderApp('/partyinfo/5');
+    const join = await screen.findByRole('button', { name: '참가신청' });
+    await ui.user.click(join);
+    expect(await screen.findByRole('dialog')).toHaveFocus();
+    await ui.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(join).toHaveFocus();
+  });
+
+  it('gives focus back after its ✕ too', async () => {
+    const ui = renderApp('/partyinfo/5');
+    const join = await screen.findByRole('button', { name: '참가신청' });
+    await ui.user.click(join);
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '닫기' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(join).toHaveFocus();
+  });
+
+  it('stays open under StrictMode, whose replayed effect closes the dialog and opens it again', async () => {
+    // `close` comes a task after a closing, when the dialog is already open again: it must not dismiss it.
+    let closes = 0;
+    const count = () => (closes += 1);
+    document.addEventListener('close', count, true);
+    try {
+      renderAppInBrowser('/notifications', null, { strict: true });
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(closes).toBeGreaterThan(0));
+      expect(dialog).toHaveAttribute('open');
+      expect(screen.getByRole('dialog')).toBe(dialog);
+    } finally {
+      document.removeEventListener('close', count, true);
+    }
   });
 
   it('keeps Tab inside the dialog', async () => {

@@ -95,6 +95,17 @@ describe('/mypage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('closes the help sheet on Escape and gives focus back to 도움말', async () => {
+    signedIn();
+    const ui = renderApp('/mypage');
+    const help = await screen.findByRole('button', { name: '도움말' });
+    await ui.user.click(help);
+    expect(screen.getByRole('dialog', { name: '도움말' })).toHaveFocus();
+    await ui.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(help).toHaveFocus();
+  });
+
   it('logs out: clears tokens and the user record, then goes to /', async () => {
     signedIn();
     const ui = renderApp('/mypage');
@@ -195,6 +206,35 @@ describe('/mypage withdrawal', () => {
     await ui.user.click(screen.getByRole('button', { name: '탈퇴하기' }));
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
     expect(bodies).toEqual([{}]);
+  });
+
+  it('ignores Escape while the withdrawal is being sent; afterwards Escape closes it and focus goes back', async () => {
+    signedIn();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/mypage/withdraw/', async () => {
+        await answered;
+        return HttpResponse.json({ password: ['비밀번호가 일치하지 않습니다.'] }, { status: 400 });
+      }),
+    );
+    const ui = renderApp('/mypage');
+    const opener = await screen.findByRole('button', { name: '회원 탈퇴' });
+    await ui.user.click(opener);
+    const dialog = screen.getByRole('alertdialog', { name: '정말 탈퇴하시겠어요?' });
+    await ui.user.type(within(dialog).getByLabelText('비밀번호'), 'wrong-password');
+    await ui.user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await within(dialog).findByRole('button', { name: '탈퇴 처리 중...' });
+
+    await ui.user.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    expect(dialog).toHaveAttribute('open');
+
+    answer();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    await ui.user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 
   it('keeps the dialog and shows the default text when the server fails', async () => {

@@ -56,7 +56,7 @@ describe('/participants/:partyId', () => {
     serve(ENTRIES);
     renderApp('/participants/5');
     const items = await screen.findAllByRole('listitem', { name: '' });
-    const [me, jun] = items.filter((li) => li.className === 'participants-item');
+    const [me, jun] = items.filter((li) => li.classList.contains('participants-item'));
     expect(within(me).getByText('minji_kim')).toBeInTheDocument();
     expect(within(me).getByText('보드게임 좋아해요')).toBeInTheDocument();
     expect(within(me).getByText('준비 완료')).toBeInTheDocument();

@@ -46,3 +46,45 @@ URL.revokeObjectURL = () => {};
 // arrive mangled. Use Node's own classes, as a browser's fetch uses the browser's.
 const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
 Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
+
+// jsdom has <dialog> but not its modal behaviour. A stand-in for what the app relies on and tests see: showModal()
+// opens it (the `open` attribute, so it is visible and in the accessibility tree) on top of a stack; close() shuts
+// it and fires `close` a task later; Escape, unless a handler took it, is a close request (`cancel`, then close
+// unless cancelled); and Tab, which the browser keeps out of the inert page, moves only among the top dialog's
+// controls. (A browser passes through its own toolbar between the last control and the first; there is none here.)
+const modalStack: HTMLDialogElement[] = [];
+const topModal = () => modalStack.filter((dialog) => dialog.isConnected && dialog.open).at(-1);
+
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  if (this.open) throw new DOMException('The dialog is already open.', 'InvalidStateError');
+  if (!this.isConnected) throw new DOMException('The dialog is not in a document.', 'InvalidStateError');
+  this.setAttribute('open', '');
+  modalStack.push(this);
+};
+
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, returnValue?: string) {
+  if (!this.open) return;
+  if (returnValue !== undefined) this.returnValue = returnValue;
+  this.removeAttribute('open');
+  modalStack.splice(modalStack.indexOf(this), 1);
+  setTimeout(() => this.dispatchEvent(new Event('close')));
+};
+
+const TABBABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+document.addEventListener('keydown', (event) => {
+  const dialog = topModal();
+  if (!dialog || event.defaultPrevented) return;
+  if (event.key === 'Escape') {
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  event.preventDefault();
+  const controls = Array.from(dialog.querySelectorAll<HTMLElement>(TABBABLE));
+  if (controls.length === 0) return;
+  const at = controls.indexOf(document.activeElement as HTMLElement);
+  // From the dialog itself (where focus starts), Tab goes to the first control and Shift+Tab to the last.
+  const next = at === -1 ? (event.shiftKey ? controls.length - 1 : 0) : (at + (event.shiftKey ? -1 : 1) + controls.length) % controls.length;
+  controls[next].focus();
+});

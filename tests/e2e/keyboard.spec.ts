@@ -87,3 +87,35 @@ test('the balance-game questions move with the keyboard', async ({ page, request
   await page.keyboard.press('ArrowLeft');
   await expect(counter).toHaveText('1 / 5');
 });
+
+test('a modal dialog keeps Tab off the page behind it, closes on Escape and gives focus back to its opener', async ({ page }) => {
+  await page.goto('/');
+  // A guest's 신청하기 opens the login-required modal; a party still taking students (other tests fill some).
+  const apply = page.getByRole('button', { name: '신청하기' }).first();
+  await apply.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeFocused();
+  expect(await dialog.evaluate((el) => el.matches('dialog:modal'))).toBe(true);
+
+  // More presses than it has controls: focus visits them and never lands on the page behind.
+  const visited = new Set<string>();
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const active = document.activeElement;
+      const open = document.querySelector('dialog[open]');
+      if (!active || active === document.body) return 'none';
+      return open?.contains(active) ? (active.textContent || active.getAttribute('aria-label') || '?') : 'outside';
+    });
+    expect(where).not.toBe('outside');
+    visited.add(where);
+  }
+  expect(visited).toContain('닫기');
+  expect(visited).toContain('로그인 / 회원가입');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(apply).toBeFocused();
+});

@@ -37,7 +37,7 @@ async function pageFor(browser: Browser, username: string, password: string) {
   return page;
 }
 
-test('a student edits the profile with a new photo and intro and sees them on /mypage', async ({ page, request }) => {
+test('a student edits the profile with a new photo and intro and sees them on /mypage, whose help sheet closes from its backdrop', async ({ page, request }) => {
   const dialogs = collectDialogs(page);
   const s = await signupViaApi(request, 'mp');
   await login(page, s.username, s.password);
@@ -62,6 +62,17 @@ test('a student edits the profile with a new photo and intro and sees them on /m
   await page.getByRole('button', { name: '포인트 안내' }).tap();
   await expect(page.getByRole('tooltip')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('mypage.png') });
+
+  // The help sheet (a native modal dialog): a tap inside keeps it open, a tap on the dimmed page above closes it.
+  await page.getByRole('button', { name: '도움말' }).tap();
+  const sheet = page.getByRole('dialog', { name: '도움말' });
+  await expect(sheet).toBeVisible();
+  const box = (await sheet.boundingBox())!;
+  expect(box.y).toBeGreaterThan(40);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 12);
+  await expect(sheet).toBeVisible();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y / 2);
+  await expect(sheet).toHaveCount(0);
 });
 
 test('a student withdraws: wrong password refused, then the account is closed and cannot log in', async ({ page, request }) => {

@@ -35,7 +35,14 @@ async function send(path: string, init: ApiRequest, token: string | null): Promi
 }
 
 async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    // The connection dropped mid-answer: a network failure like any other, so every caller (and SWR's error
+    // type) sees an ApiError.
+    throw new ApiError(0, null);
+  }
   if (!text) return undefined;
   try {
     return JSON.parse(text);

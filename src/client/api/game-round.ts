@@ -1,12 +1,13 @@
 import useSWR from 'swr';
 import type { GameRound, VoteResponse } from '../../shared/live';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 export const roundPath = (roundId: number) => `/api/v1/game/rounds/${roundId}/`;
 
 /** `pollMs` > 0 re-reads the round on that interval (the game's fallback while its socket is down). */
 export function useGameRound(roundId: number | null, pollMs: number) {
-  return useSWR<GameRound>(roundId ? roundPath(roundId) : null, { refreshInterval: pollMs });
+  return useSWR<GameRound, ApiError>(roundId ? roundPath(roundId) : null, { refreshInterval: pollMs });
 }
 
 export function voteOnQuestion(questionId: number, choice: 'A' | 'B'): Promise<VoteResponse> {

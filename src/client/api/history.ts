@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 export const HISTORY_PATH = '/api/mypage/history/';
@@ -49,7 +50,7 @@ export function normalizeHistory(raw: unknown): HistoryEntry[] {
 }
 
 export function useHistory(enabled: boolean) {
-  return useSWR<HistoryEntry[]>(enabled ? HISTORY_PATH : null, async (path: string) => normalizeHistory(await apiFetch(path)), {
+  return useSWR<HistoryEntry[], ApiError>(enabled ? HISTORY_PATH : null, async (path: string) => normalizeHistory(await apiFetch(path)), {
     onError: (error) => console.warn('참여이력을 불러오지 못했습니다.', error),
   });
 }

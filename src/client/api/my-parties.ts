@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { MyParty } from '../../shared/live';
+import type { ApiError } from './api-error';
 import { fetcher } from './client';
 
 export const MY_PARTIES_PATH = '/api/partyassist/myparties/';
@@ -15,5 +16,5 @@ const fetchMyParties = async (path: string) => toPartyList(await fetcher<unknown
 
 /** Spec §5: only called when an access key exists (`enabled`). */
 export function useMyParties(enabled: boolean) {
-  return useSWR<MyParty[]>(enabled ? MY_PARTIES_PATH : null, fetchMyParties);
+  return useSWR<MyParty[], ApiError>(enabled ? MY_PARTIES_PATH : null, fetchMyParties);
 }

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
 import type { MyPageMain } from '../../shared/mypage';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 import { MYPAGE_MAIN_PATH } from './profile';
 
 /** My page data; `null` (a guest) makes no call at all. */
 export function useMyPageMain(enabled: boolean) {
-  return useSWR<MyPageMain>(enabled ? MYPAGE_MAIN_PATH : null, {
+  return useSWR<MyPageMain, ApiError>(enabled ? MYPAGE_MAIN_PATH : null, {
     // Spec §8: my page errors other than 401 are only logged.
     onError: (error) => console.warn('마이페이지를 불러오지 못했습니다.', error),
   });

@@ -1,11 +1,12 @@
 import useSWR from 'swr';
 import { PAYMENT_METHOD } from '../../shared/constants';
 import type { LeaveResponse, ParticipationDetail, PayResponse } from '../../shared/parties';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 /** Spec §7: what the payment screen shows (deposit, the student's points, the hold). */
 export function useParticipation(participationId: number | null) {
-  return useSWR<ParticipationDetail>(
+  return useSWR<ParticipationDetail, ApiError>(
     participationId === null ? null : `/api/reserve/participation/${participationId}/`,
     // A focus refetch mid-payment could flip the screen to "already paid" under the success modal.
     { revalidateOnFocus: false },

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { TokenPair } from '../../shared/auth';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 export const PROFILE_PATH = '/api/mypage/profile/';
@@ -12,7 +13,7 @@ export interface ProfileOut {
 }
 
 export function useProfile(enabled: boolean) {
-  return useSWR<ProfileOut>(enabled ? PROFILE_PATH : null, {
+  return useSWR<ProfileOut, ApiError>(enabled ? PROFILE_PATH : null, {
     onError: (error) => console.warn('프로필을 불러오지 못했습니다.', error),
   });
 }

@@ -1,12 +1,13 @@
 import useSWR from 'swr';
 import type { ParticipantEntry, StandbyState } from '../../shared/live';
+import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 export const participantsPath = (partyId: number) => `/api/partyassist/standby/${partyId}/participants/`;
 
 /** Confirmed participants of a party (the lobby reads the caller's own standby from it too). */
 export function useParticipants(partyId: number | null) {
-  return useSWR<ParticipantEntry[]>(partyId ? participantsPath(partyId) : null);
+  return useSWR<ParticipantEntry[], ApiError>(partyId ? participantsPath(partyId) : null);
 }
 
 export function toggleStandby(partyId: number): Promise<StandbyState> {

@@ -14,10 +14,10 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
   const canEnter = !pending && lobbyOpen(party, now);
 
   return (
-    <article className="assist-card" aria-label={party.title}>
-      <div className="assist-card__photo">
+    <article className="card card--large assist-card" aria-label={party.title}>
+      <div className="card__cover assist-card__photo">
         <Img src={party.place_photo} fallback={defaultParty} alt="" />
-        <span className="assist-card__badge">{party.place_name}</span>
+        <span className="chip chip--photo">{party.place_name}</span>
       </div>
       <div className="assist-card__body">
         <h2 className="assist-card__title">{party.title}</h2>
@@ -42,7 +42,7 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
           </button>
         ) : pending ? (
           <p className="assist-card__note assist-card__note--pending">
-            <span className="assist-card__pill">{T.paymentPending}</span>
+            <span className="chip chip--md chip--brand assist-card__pill">{T.paymentPending}</span>
             {T.paymentPendingHint}
           </p>
         ) : (

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { COUNTDOWN_TICK_MS } from '../../shared/constants';
-import { ApiError } from '../api/api-error';
 import { useMyParties } from '../api/my-parties';
 import { useNow } from '../lib/use-now';
 import { isLoggedInAtom } from '../state/session-atoms';
@@ -22,7 +21,7 @@ export default function AssistScreen() {
   const now = useNow(COUNTDOWN_TICK_MS);
   // "Arrives while on the screen": only starts after this moment open the start modal.
   const [openedAt] = useState(() => Date.now());
-  const needsLogin = !loggedIn || (error instanceof ApiError && error.status === 401);
+  const needsLogin = !loggedIn || error?.status === 401;
 
   const parties = data ? sortByTimeLeft(data, now) : [];
   const started = data ? partyJustStarted(data, openedAt, now) : null;

@@ -4,6 +4,7 @@ import { errorMessage } from '../api/api-error';
 import { login } from '../api/auth';
 import { takeRedirectPath } from '../lib/redirect-path';
 import { useSignIn } from '../state/use-session-actions';
+import { TextField } from '../ui/TextField';
 import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
 import './auth.css';
@@ -51,28 +52,15 @@ export default function LoginScreen() {
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">{T.title}</h1>
       <form className="auth__form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">{T.username}</span>
-          <input
-            className="field__input"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.password}</span>
-          <input
-            className="field__input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} />
+        <TextField
+          label={T.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+        />
         <p className="error-text error-text--reserve" role="alert">
           {message}
         </p>

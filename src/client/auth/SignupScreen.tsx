@@ -4,18 +4,11 @@ import { errorMessage } from '../api/api-error';
 import { signup } from '../api/auth';
 import { APP_NAME } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
-import {
-  clearSignupDraft,
-  readSignupDraft,
-  saveSignupDraft,
-  SIGNUP_MESSAGES as M,
-  toSignupFormData,
-  validateSignup,
-  type SignupDraft,
-} from './signup-form';
-import { PhoneVerifyField } from './PhoneVerifyField';
-import { StudentCardPicker } from './StudentCardPicker';
-import { TextField } from './TextField';
+import { SIGNUP_MESSAGES as M } from '../lib/signup-validation';
+import { PhoneVerifyField } from '../ui/PhoneVerifyField';
+import { StudentCardPicker } from '../ui/StudentCardPicker';
+import { TextField } from '../ui/TextField';
+import { clearSignupDraft, readSignupDraft, saveSignupDraft, toSignupFormData, validateSignup, type SignupDraft } from './signup-form';
 import './auth.css';
 
 const PASSWORD_HELP = '영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.';

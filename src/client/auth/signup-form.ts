@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '../../shared/constants';
 import { STORAGE } from '../../shared/storage-keys';
+import { isBlank, SIGNUP_MESSAGES, studentInfoProblem } from '../lib/signup-validation';
 
 export interface SignupValues {
   name: string;
@@ -19,29 +20,13 @@ export interface SignupValues {
 // The photo cannot be stored and consent is asked afresh each time.
 export type SignupDraft = Pick<SignupValues, 'name' | 'username' | 'email' | 'phone' | 'school' | 'phoneVerified'>;
 
-export const SIGNUP_MESSAGES = {
-  basic: '기본정보를 모두 입력해 주세요.',
-  passwordShort: '비밀번호는 8자 이상이어야 합니다.',
-  passwordMismatch: '비밀번호가 일치하지 않습니다.',
-  extra: '추가정보를 모두 입력해 주세요.',
-  phoneNotVerified: '전화번호 인증을 완료해 주세요.',
-  studentCard: '학생증 사진을 업로드해 주세요.',
-  consent: '개인정보 처리방침에 동의해 주세요.',
-  phoneMissing: '전화번호를 입력해 주세요.',
-  failed: '회원가입에 실패했습니다.',
-  success: '회원가입이 완료되었습니다. 로그인해 주세요.',
-} as const;
-
-const blank = (value: string) => value.trim() === '';
-
 /** The first problem in spec §5's order, or null when the form may be sent. */
 export function validateSignup(v: SignupValues): string | null {
-  if ([v.name, v.username, v.password, v.password2].some(blank)) return SIGNUP_MESSAGES.basic;
+  if ([v.name, v.username, v.password, v.password2].some(isBlank)) return SIGNUP_MESSAGES.basic;
   if (v.password.length < PASSWORD_MIN) return SIGNUP_MESSAGES.passwordShort;
   if (v.password !== v.password2) return SIGNUP_MESSAGES.passwordMismatch;
-  if ([v.email, v.phone, v.school].some(blank)) return SIGNUP_MESSAGES.extra;
-  if (!v.phoneVerified) return SIGNUP_MESSAGES.phoneNotVerified;
-  if (!v.studentCard) return SIGNUP_MESSAGES.studentCard;
+  const studentInfo = studentInfoProblem([v.email, v.phone, v.school], v);
+  if (studentInfo) return studentInfo;
   if (!v.agreed) return SIGNUP_MESSAGES.consent;
   return null;
 }

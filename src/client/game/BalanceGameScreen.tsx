@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { ApiError } from '../api/api-error';
+import type { ApiError } from '../api/api-error';
 import { BackIcon } from '../ui/icons';
 import { GAME_TEXTS as T } from './game-texts';
 import { QuestionSlider } from './QuestionSlider';
@@ -10,9 +10,9 @@ import './game.css';
 import { parseId } from '../../shared/ids';
 
 
-function loadError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return T.roundNotFound;
-  if (error instanceof ApiError && error.status === 403) return T.forbidden;
+function loadError(error: ApiError): string {
+  if (error.status === 404) return T.roundNotFound;
+  if (error.status === 403) return T.forbidden;
   return T.loadFailed;
 }
 

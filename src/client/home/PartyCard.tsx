@@ -32,8 +32,8 @@ export function PartyCard({ party, pending, disabled, onApply, aboveFold = false
   };
 
   return (
-    <li className="party-card" onClick={openDetail}>
-      <div className="party-card__photo">
+    <li className="card party-card" onClick={openDetail}>
+      <div className="card__cover">
         <Img
           src={party.place_photo}
           fallback={defaultParty}
@@ -43,7 +43,7 @@ export function PartyCard({ party, pending, disabled, onApply, aboveFold = false
           loading={aboveFold ? 'eager' : 'lazy'}
           fetchPriority={aboveFold ? 'high' : 'auto'}
         />
-        <span className="party-card__badge">{party.place_name}</span>
+        <span className="chip chip--photo">{party.place_name}</span>
       </div>
       <div className="party-card__body">
         <h2 className="party-card__title">

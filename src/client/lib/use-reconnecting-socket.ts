@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { openReconnectingSocket, type SocketFactory, type SocketStatus } from './reconnecting-socket';
+import { useLatest } from './use-latest';
 
 export interface LiveSocketState {
   status: SocketStatus;
@@ -24,12 +25,8 @@ export function useReconnectingSocket(
 ): LiveSocketState {
   const [state, setState] = useState<LiveSocketState>(INITIAL);
   // The latest handlers without reopening the socket on every render.
-  const onMessageRef = useRef(onMessage);
-  const urlRef = useRef(url);
-  useEffect(() => {
-    onMessageRef.current = onMessage;
-    urlRef.current = url;
-  });
+  const onMessageRef = useLatest(onMessage);
+  const urlRef = useLatest(url);
 
   useEffect(() => {
     if (channel === null) return;
@@ -43,7 +40,7 @@ export function useReconnectingSocket(
       create,
     });
     return () => socket.close();
-  }, [channel, create]);
+  }, [channel, create, onMessageRef, urlRef]);
 
   return state;
 }

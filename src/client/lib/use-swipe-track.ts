@@ -2,7 +2,7 @@ import { type SpringConfig, useSpring } from '@react-spring/web';
 import { useDrag } from '@use-gesture/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { indexAfterSwipe, rubberBand, trackOffset } from './slider-math';
-import { useElementWidth } from './use-element-width';
+import { useElementSize } from './use-element-size';
 
 interface Options {
   index: number;
@@ -20,7 +20,7 @@ interface Options {
  */
 export function useSwipeTrack({ index, count, gap, config, onIndex }: Options) {
   const viewport = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(viewport);
+  const { width } = useElementSize(viewport);
   const [{ x }, api] = useSpring(() => ({ x: 0, ...(config && { config }) }));
 
   useEffect(() => {

@@ -51,11 +51,11 @@ function Lobby({ partyId }: { partyId: number }) {
       </div>
 
       <dl className="lobby-counts">
-        <div>
+        <div className="card">
           <dt>{T.participants}</dt>
           <dd>{counts ? T.people(counts.participation_count) : '-'}</dd>
         </div>
-        <div>
+        <div className="card">
           <dt>{T.standby}</dt>
           <dd className="lobby-counts__standby">{counts ? T.people(counts.standby_count) : '-'}</dd>
         </div>

@@ -21,12 +21,12 @@ export function MapPartyCard({ party }: { party: MapParty }) {
   const capacity = party.max_participants ?? 0;
   const tags = party.tags ?? [];
   return (
-    <li className="map-card" data-party-id={party.id}>
-      <div className="map-card__photo">
+    <li className="card map-card" data-party-id={party.id}>
+      <div className="card__thumb map-card__photo">
         <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} width={92} height={92} loading="lazy" />
       </div>
       <div className="map-card__body">
-        <span className="map-card__badge">{party.place_name}</span>
+        <span className="chip chip--violet map-card__badge">{party.place_name}</span>
         <h3 className="map-card__title">{party.title}</h3>
         {tags.length > 0 && (
           <ul className="map-card__tags" aria-label={MAP_TEXTS.tags}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
+import { useMapParties } from '../api/map-parties';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
 import { MapArt } from './MapArt';
 import { MAP_TEXTS } from './map-texts';
@@ -7,7 +8,6 @@ import { PartyList } from './PartyList';
 import { PartySheet } from './PartySheet';
 import { groupByPlace } from './place-groups';
 import { heightPx } from './sheet-math';
-import { useMapParties } from './use-map-parties';
 import './map.css';
 import './map-list.css';
 import './map-sheet.css';

@@ -5,6 +5,7 @@ import 'konva/lib/shapes/Text';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Layer, Stage } from 'react-konva/lib/ReactKonvaCore';
 import markerIcon from '../../../assets/icons/marker@2x.png';
+import { useElementSize } from '../lib/use-element-size';
 import { MapMarker } from './MapMarker';
 import {
   clampView,
@@ -23,7 +24,6 @@ import {
 import { MAP_TEXTS } from './map-texts';
 import { MarkerPopup } from './MarkerPopup';
 import type { PlaceGroup } from './place-groups';
-import { useElementSize } from './use-element-size';
 import { useLoadedImage } from './use-loaded-image';
 import { useStageGestures } from './use-stage-gestures';
 

@@ -2,10 +2,10 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { CloseIcon } from '../ui/icons';
 import { COMMON_TEXTS } from '../ui/texts';
-import { useDialogFocus } from '../ui/use-dialog-focus';
 import { formatMapDate } from './map-date';
 import { MAP_TEXTS } from './map-texts';
 import type { PlaceGroup } from './place-groups';
+import { usePopupFocus } from './use-popup-focus';
 
 interface Props {
   group: PlaceGroup;
@@ -20,7 +20,7 @@ interface Props {
 export function MarkerPopup({ group, onClose, ref }: Props) {
   const titleId = `map-popup-${group.key}`;
   // Focus moves in (its links are the way on), Tab stays inside, Escape closes and gives focus back.
-  const focusRef = useDialogFocus<HTMLDivElement>(onClose);
+  const focusRef = usePopupFocus<HTMLDivElement>(onClose);
   const setRef = (node: HTMLDivElement | null) => {
     focusRef.current = node;
     if (typeof ref === 'function') ref(node);

@@ -2,6 +2,7 @@ import { useSpring } from '@react-spring/web';
 import { useDrag } from '@use-gesture/react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { SHEET_DRAG_THRESHOLD } from '../../shared/constants';
+import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
 import {
   bodyScrollLocked,
   dragPercent,
@@ -52,14 +53,7 @@ export function useSheet(
     void api.start({ height: heightPx(sheetPercent(expandedRef.current), viewportHeight), immediate: true });
   }, [api, viewportHeight]);
 
-  useEffect(() => {
-    if (!bodyScrollLocked(expanded, true)) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, [expanded]);
+  useBodyScrollLock(bodyScrollLocked(expanded, true));
 
   // While the sheet follows a finger, that touch is ours alone. Without this Chrome still runs its own gesture on it
   // (touch-action only stops the scrolling), starts a fling on a flick, and swallows the next tap to stop it.

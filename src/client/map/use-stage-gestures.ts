@@ -1,5 +1,6 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { LONG_PRESS_MS } from '../../shared/constants';
+import { useLatest } from '../lib/use-latest';
 import { IDLE, pressStep, type PressEvent, type PressOutcome } from './long-press';
 import { panView, pinchView, wheelFactor, zoomAbout, type Point, type Size, type View } from './map-math';
 
@@ -32,10 +33,7 @@ const spreadOf = (a: Point, b: Point) => Math.max(1, Math.hypot(a.x - b.x, a.y -
  */
 export function useStageGestures(element: RefObject<HTMLElement | null>, options: StageGestureOptions) {
   // Listeners are attached once; they read the latest options (the viewport changes with the window).
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
+  const latest = useLatest(options);
 
   useEffect(() => {
     const el = element.current;
@@ -145,5 +143,5 @@ export function useStageGestures(element: RefObject<HTMLElement | null>, options
       el.removeEventListener('wheel', onWheel);
       el.removeEventListener('keydown', onKey);
     };
-  }, [element]);
+  }, [element, latest]);
 }

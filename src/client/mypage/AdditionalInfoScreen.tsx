@@ -1,21 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter';
-import type { MyPageMain } from '../../shared/mypage';
 import { errorMessage } from '../api/api-error';
 import { saveAdditionalInfo } from '../api/kakao';
+import { useMyPageMain } from '../api/mypage';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
-import { PhoneVerifyField } from '../auth/PhoneVerifyField';
-import { StudentCardPicker } from '../auth/StudentCardPicker';
-import { TextField } from '../auth/TextField';
 import { takeRedirectPath } from '../lib/redirect-path';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { ScreenPage } from '../ui/ScreenPage';
+import { StudentCardPicker } from '../ui/StudentCardPicker';
+import { TextField } from '../ui/TextField';
 import { useFormMessage } from '../ui/use-form-message';
 import { ADDITIONAL_TEXTS as T, toAdditionalFormData, validateAdditional } from './additional-form';
-import '../auth/auth.css';
 import './additional-info.css';
 
 const SELF = '/mypage/additional';
@@ -25,7 +24,7 @@ export default function AdditionalInfoScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
-  const { data: profile } = useSWR<MyPageMain>(loggedIn ? MYPAGE_MAIN_PATH : null);
+  const { data: profile } = useMyPageMain(loggedIn);
   const { message, show, clear } = useFormMessage();
   const [school, setSchool] = useState('');
   const [email, setEmail] = useState('');
@@ -68,7 +67,7 @@ export default function AdditionalInfoScreen() {
 
   return (
     <ScreenPage title={T.title} back>
-      <form className="auth__form additional" onSubmit={submit} noValidate>
+      <form className="additional" onSubmit={submit} noValidate>
         <p className="additional__intro">{T.intro}</p>
         <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} />
         <PhoneVerifyField

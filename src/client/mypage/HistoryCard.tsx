@@ -7,10 +7,10 @@ import { HISTORY_TEXTS as T } from './history-texts';
 
 export function HistoryCard({ party, onReview }: { party: HistoryEntry; onReview: (party: HistoryEntry) => void }) {
   return (
-    <li className="history-card">
-      <Img className="history-card__photo" src={party.placePhoto} fallback={defaultParty} alt="" />
+    <li className="card history-card">
+      <Img className="card__thumb history-card__photo" src={party.placePhoto} fallback={defaultParty} alt="" />
       <div className="history-card__body">
-        {party.placeName && <span className="history-card__place">{party.placeName}</span>}
+        {party.placeName && <span className="chip chip--soft">{party.placeName}</span>}
         <h2 className="history-card__title">#{party.title}</h2>
         <p className="history-card__meta">
           {party.startTime && <time dateTime={party.startTime}>{formatMonthDayTime(party.startTime)}</time>}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage, type ApiError } from '../api/api-error';
 import { type HistoryEntry, useHistory } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { ScreenPage } from '../ui/ScreenPage';
@@ -10,8 +10,8 @@ import { HISTORY_TEXTS as T } from './history-texts';
 import { ReviewModal } from './ReviewModal';
 import './history.css';
 
-function loadErrorText(loggedIn: boolean, error: unknown): string | null {
-  if (!loggedIn || (error instanceof ApiError && error.status === 401)) return T.loginRequired;
+function loadErrorText(loggedIn: boolean, error: ApiError | undefined): string | null {
+  if (!loggedIn || error?.status === 401) return T.loginRequired;
   return error ? errorMessage(error, T.loadFailed) : null;
 }
 

@@ -5,9 +5,9 @@ import { useProfile } from '../api/profile-edit';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
+import { TextField } from '../ui/TextField';
 import { AvatarPicker } from './AvatarPicker';
 import { INTRO_MAX, PROFILE_TEXTS as T } from './profile-rules';
-import { ProfileField } from './ProfileField';
 import { useProfileSave } from './use-profile-save';
 import './profile-edit.css';
 
@@ -34,9 +34,9 @@ export default function ProfileEditScreen() {
     <ScreenPage title={T.title} back>
       <form className="profile-edit" onSubmit={submit} noValidate>
         <AvatarPicker current={profile?.profile_image} onChange={setPhoto} onReject={reject} />
-        <ProfileField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} />
-        <ProfileField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} />
-        <ProfileField label={T.intro} value={shownIntro} onValue={setIntro} maxLength={INTRO_MAX} placeholder={T.introPlaceholder} />
+        <TextField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} />
+        <TextField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} />
+        <TextField label={T.intro} value={shownIntro} onValue={setIntro} maxLength={INTRO_MAX} placeholder={T.introPlaceholder} />
         <p className="error-text" role="alert">
           {message}
         </p>

@@ -28,7 +28,7 @@ export function ProfileSummary({ main }: { main: MyPageMain }) {
       {tags.length > 0 ? (
         <ul className="mypage-tags" aria-label="내 태그">
           {tags.map((tag, i) => (
-            <li key={`${i}-${tag}`} className="mypage-tags__tag">
+            <li key={`${i}-${tag}`} className="chip chip--lg chip--soft">
               #{tag}
             </li>
           ))}

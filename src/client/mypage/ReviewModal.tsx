@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { HistoryEntry } from '../api/history';
-import { useDialogFocus } from '../ui/use-dialog-focus';
+import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
+import { ModalDialog } from '../ui/ModalDialog';
 import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
 import { StarRow } from './StarRow';
-import { useBodyScrollLock } from './use-scroll-lock';
 import { useReviewSubmit } from './use-review-submit';
-import '../ui/modal.css';
+import '../ui/field.css';
 
 interface Props {
   party: HistoryEntry;
@@ -21,7 +21,8 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
   const [ratings, setRatings] = useState([0, 0, 0]);
   const [comment, setComment] = useState('');
   const { submit, sending, message } = useReviewSubmit(onReviewed);
-  const ref = useDialogFocus<HTMLFormElement>(() => !sending && onClose());
+  // While the review is being sent, nothing dismisses the modal: its answer is shown in it.
+  const cancel = () => !sending && onClose();
   const commentId = useId();
   useBodyScrollLock(true);
 
@@ -31,16 +32,8 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
   };
 
   return (
-    <div className="modal-backdrop">
-      <form
-        ref={ref}
-        className="modal review-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="review-title"
-        tabIndex={-1}
-        onSubmit={onSubmit}
-      >
+    <ModalDialog onCancel={cancel} className="review-modal" labelledBy="review-title">
+      <form onSubmit={onSubmit}>
         <h2 id="review-title" className="modal__title">
           {T.title}
         </h2>
@@ -59,7 +52,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
         </label>
         <textarea
           id={commentId}
-          className="review-modal__comment"
+          className="field__input field__input--multiline"
           rows={3}
           maxLength={COMMENT_MAX}
           placeholder={T.commentPlaceholder}
@@ -79,6 +72,6 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

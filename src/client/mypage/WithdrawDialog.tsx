@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../api/api-error';
 import { withdrawAccount } from '../api/mypage';
-import { useDialogFocus } from '../ui/use-dialog-focus';
+import { ModalDialog } from '../ui/ModalDialog';
+import { TextField } from '../ui/TextField';
 import { WITHDRAW_TEXTS as T } from './mypage-texts';
-import '../ui/modal.css';
-import './fields.css';
 import './sheets.css';
 
 interface Props {
@@ -21,8 +20,8 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
-  const ref = useDialogFocus<HTMLFormElement>(() => !sending && onCancel());
-  const fieldId = useId();
+  // While the request is out, nothing dismisses the dialog: its answer is shown in it.
+  const cancel = () => !sending && onCancel();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,17 +39,8 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
   };
 
   return (
-    <div className="modal-backdrop">
-      <form
-        ref={ref}
-        className="modal mypage-sheet"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="withdraw-title"
-        aria-describedby="withdraw-effects"
-        tabIndex={-1}
-        onSubmit={(e) => void submit(e)}
-      >
+    <ModalDialog onCancel={cancel} className="mypage-sheet" role="alertdialog" labelledBy="withdraw-title" describedBy="withdraw-effects">
+      <form onSubmit={(e) => void submit(e)}>
         <h2 id="withdraw-title" className="modal__title">
           {T.title}
         </h2>
@@ -59,24 +49,15 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <div className="mp-field">
-          <label className="mp-field__label" htmlFor={fieldId}>
-            {T.password}
-          </label>
-          <input
-            id={fieldId}
-            className="mp-field__input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={`${fieldId}-help`}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <p id={`${fieldId}-help`} className="mp-field__help">
-            {T.passwordHelp}
-          </p>
-        </div>
+        <TextField
+          label={T.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={error ? true : undefined}
+          onValue={setPassword}
+          help={T.passwordHelp}
+        />
         <p className="error-text" role="alert">
           {error}
         </p>
@@ -89,6 +70,6 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { SIGNUP_MESSAGES } from '../auth/signup-form';
+import { isBlank, studentInfoProblem } from '../lib/signup-validation';
 
 export interface AdditionalValues {
   school: string;
@@ -21,21 +21,16 @@ export const ADDITIONAL_TEXTS = {
   goHome: '홈으로 가기',
 } as const;
 
-const blank = (value: string) => value.trim() === '';
-
 /** The first problem, with the signup screen's rules and messages (spec §5 "Signup"), or null when it may be sent. */
 export function validateAdditional(v: AdditionalValues): string | null {
-  if ([v.school, v.phone].some(blank)) return SIGNUP_MESSAGES.extra;
-  if (!v.phoneVerified) return SIGNUP_MESSAGES.phoneNotVerified;
-  if (!v.studentCard) return SIGNUP_MESSAGES.studentCard;
-  return null;
+  return studentInfoProblem([v.school, v.phone], v);
 }
 
 export function toAdditionalFormData(v: AdditionalValues): FormData {
   const form = new FormData();
   form.append('school', v.school.trim());
   form.append('phone', v.phone.trim());
-  if (!blank(v.email)) form.append('email', v.email.trim());
+  if (!isBlank(v.email)) form.append('email', v.email.trim());
   if (v.studentCard) form.append('student_card_image', v.studentCard);
   return form;
 }

@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api/api-error';
 import type { Notice } from '../../shared/parties';
 import { markNoticeRead, useNotices } from '../api/notices';
 import { isLoggedInAtom } from '../state/session-atoms';
@@ -17,7 +16,7 @@ export default function NotificationsScreen() {
   const [, navigate] = useLocation();
   const { data, error, isLoading, mutate } = useNotices(loggedIn);
   // Spec §8: a 401 here means the session is gone, so the screen treats the student as a guest.
-  const guest = !loggedIn || (error instanceof ApiError && error.status === 401);
+  const guest = !loggedIn || error?.status === 401;
 
   const open = (notice: Notice) => {
     if (notice.is_read) return;

@@ -40,7 +40,7 @@ export function PartyInfo({ party }: { party: PartyDetail }) {
         fetchPriority="high"
       />
       <h1 className="party-detail__title">{party.title}</h1>
-      <dl className="party-detail__card">
+      <dl className="card party-detail__card">
         <div>
           <dt>일시</dt>
           <dd>

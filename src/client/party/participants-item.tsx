@@ -1,17 +1,10 @@
 import { useLocation } from 'wouter';
 import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import type { ParticipantEntry } from '../../shared/live';
+import type { ReportNavState } from '../lib/report-nav-state';
 import { Img } from '../ui/Img';
 import { participantTags } from './participants-tags';
 import { PARTICIPANTS_TEXTS as T } from './participants-texts';
-
-/** What /report/{userId} reads from history state (spec §2). */
-export interface ReportNavState {
-  userId: number;
-  name: string;
-  photo: string | null;
-  partyId: number;
-}
 
 export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantEntry; partyId: number; isMe: boolean }) {
   const [, navigate] = useLocation();
@@ -28,19 +21,21 @@ export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantE
   };
 
   return (
-    <li className="participants-item">
+    <li className="card participants-item">
       <Img className="participants-item__photo" src={user.profile_image} fallback={defaultAvatar} alt="" width={52} height={52} />
       <div className="participants-item__body">
         <p className="participants-item__name">
           {user.username}
-          {isMe && <span className="participants-item__me">{T.me}</span>}
-          {entry.is_standby && <span className="participants-item__ready">{T.ready}</span>}
+          {isMe && <span className="chip chip--muted">{T.me}</span>}
+          {entry.is_standby && <span className="chip chip--ok">{T.ready}</span>}
         </p>
         <p className="participants-item__intro">{user.intro?.trim() || T.noIntro}</p>
         {tags.length > 0 && (
           <ul className="participants-item__tags">
             {tags.map((tag, i) => (
-              <li key={`${i}-${tag}`}>{tag}</li>
+              <li key={`${i}-${tag}`} className="chip chip--md chip--soft">
+                {tag}
+              </li>
             ))}
           </ul>
         )}

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage } from '../api/api-error';
 import { useParticipation } from '../api/participation';
 import { formatPoints } from '../lib/format-points';
 import { readPaymentNavState } from '../lib/payment-nav-state';
@@ -44,7 +44,7 @@ export default function PaymentScreen() {
       navigate(ADDITIONAL_INFO_PATH);
     },
   );
-  const guest = !loggedIn || (error instanceof ApiError && error.status === 401);
+  const guest = !loggedIn || error?.status === 401;
 
   // Only a seat known to be unpaid is given back: a confirmed one would be cancelled (maybe without refund).
   useLeaveOnExit(nav?.partyId ?? null, () => data?.status === 'pending' && !isCommitted() && !toAdditionalInfo.current);

@@ -5,14 +5,15 @@ import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import { REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
 import { ApiError, errorMessage } from '../api/api-error';
 import { submitReport } from '../api/report';
+import { readReportNavState } from '../lib/report-nav-state';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { Img } from '../ui/Img';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { useGoBack } from '../ui/use-go-back';
-import { readReportNavState } from './report-nav-state';
 import { CONTENT_MAX, REPORT_TEXTS as T } from './report-texts';
 import { useToast } from './use-toast';
+import '../ui/field.css';
 import './report.css';
 
 const CATEGORIES = Object.entries(REPORT_CATEGORY_LABELS) as Array<[ReportCategory, string]>;
@@ -64,7 +65,7 @@ export default function ReportScreen() {
         </label>
         <select
           id={`${ids}-category`}
-          className="report__input report__select"
+          className="field__input field__input--select report__input"
           value={category}
           onChange={(e) => setCategory(e.target.value as ReportCategory | '')}
         >
@@ -80,7 +81,7 @@ export default function ReportScreen() {
         </label>
         <textarea
           id={`${ids}-content`}
-          className="report__input report__textarea"
+          className="field__input field__input--multiline report__input"
           rows={6}
           maxLength={CONTENT_MAX}
           placeholder={T.contentPlaceholder}

@@ -6,7 +6,7 @@ export function NotFoundScreen() {
   const [, navigate] = useLocation();
   return (
     <ScreenPage title={COMMON_TEXTS.notFound}>
-      <div className="preparing">
+      <div className="not-found">
         <button type="button" className="button" onClick={() => navigate('/', { replace: true })}>
           {COMMON_TEXTS.goHome}
         </button>

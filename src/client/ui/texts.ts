@@ -14,8 +14,6 @@ export const COMMON_TEXTS = {
   close: '닫기',
   confirm: '확인',
   loading: '로딩 중...',
-  preparing: '이 화면은 준비 중입니다.',
-  preparingHint: '곧 만나요! 조금만 기다려 주세요.',
   notFound: '페이지를 찾을 수 없습니다.',
   goHome: '홈으로 가기',
 } as const;

@@ -1,4 +1,5 @@
-import { IMAGE_ACCEPT as ACCEPT, useImagePick } from '../ui/use-image-pick';
+import { IMAGE_ACCEPT as ACCEPT, useImagePick } from './use-image-pick';
+import './field.css';
 
 interface Props {
   file: File | null;

@@ -1,4 +1,4 @@
-import { SIGNUP_MESSAGES } from './signup-form';
+import { SIGNUP_MESSAGES } from '../lib/signup-validation';
 import { TextField } from './TextField';
 
 interface Props {

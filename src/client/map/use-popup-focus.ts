@@ -1,17 +1,19 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useLatest } from '../lib/use-latest';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * Moves focus into the dialog, keeps Tab inside it, closes on Escape and gives focus back to whatever had it
- * before — the keyboard and screen-reader behaviour people expect of aria-modal dialogs.
+ * The marker popup's keyboard behaviour: focus moves into it, Tab stays inside, Escape closes it and gives focus
+ * back to whatever had it before.
+ *
+ * Not a native <dialog>: the popup is not modal. It floats over the map canvas, which MapStage moves it with
+ * (style.transform on every drawn frame), and the map and its sheet stay usable around it — a modal dialog would
+ * make them inert and lift the popup into the top layer, away from the marker it points at.
  */
-export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
+export function usePopupFocus<T extends HTMLElement>(onClose: () => void) {
   const ref = useRef<T>(null);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
+  const closeRef = useLatest(onClose);
 
   // A layout effect: focus is inside the dialog the moment it is shown, never a frame later (a key pressed in
   // between would act on the page behind it).
@@ -48,7 +50,7 @@ export function useDialogFocus<T extends HTMLElement>(onClose: () => void) {
       document.removeEventListener('keydown', onKey);
       previous?.focus?.({ preventScroll: true });
     };
-  }, []);
+  }, [closeRef]);
 
   return ref;
 }
