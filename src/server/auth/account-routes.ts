@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { loginRequest, refreshRequest } from '../../shared/auth';
+import { signupResponse, tokenPair } from '../../shared/auth-contract';
 import type { Ctx } from '../context';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
@@ -18,7 +20,8 @@ const loginName = (req: FastifyRequest) => {
   return typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 64) : '';
 };
 
-export async function accountRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const perIp = limiter(app, {
     max: ctx.limits.loginPerIpPerMinute,
     windowMs: 60_000,
@@ -30,8 +33,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: Ctx) {
   const failuresHere = windowCounter(app, { windowMs: 60_000, key: (req) => `login-fail-here:${clientAddress(req)}:${loginName(req)}` });
   const failuresAnywhere = windowCounter(app, { windowMs: 3_600_000, key: (req) => `login-fail-any:${loginName(req)}` });
 
-  app.post('/api/signup/auth/login/', { onRequest: perIp }, async (req, reply) => {
-    const body = loginRequest.parse(req.body ?? {});
+  app.post('/api/signup/auth/login/', { onRequest: perIp, schema: { body: loginRequest, response: { 200: tokenPair } } }, async (req, reply) => {
+    const { body } = req;
     const [here, anywhere] = await Promise.all([failuresHere.read(req), failuresAnywhere.read(req)]);
     if (here.count >= ctx.limits.loginPerUsernamePerMinute) throw tooMany(reply, here.retryAfterS);
     if (here.count > 0 && anywhere.count >= ctx.limits.loginFailuresPerUsernamePerHour) throw tooMany(reply, anywhere.retryAfterS);
@@ -51,9 +54,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: Ctx) {
     };
   });
 
-  app.post('/api/signup/auth/refresh/', async (req) => {
-    const body = refreshRequest.parse(req.body ?? {});
-    const result = await rotateRefreshToken(ctx.db, ctx.clock, body.refresh);
+  app.post('/api/signup/auth/refresh/', { schema: { body: refreshRequest, response: { 200: tokenPair } } }, async (req) => {
+    const result = await rotateRefreshToken(ctx.db, ctx.clock, req.body.refresh);
     if (!result.ok) throw detail(401, M.refreshInvalid);
     return { access: await ctx.tokens.sign(result.userId, result.version), refresh: result.refresh };
   });
@@ -63,7 +65,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: Ctx) {
     windowMs: 3_600_000,
     key: (req) => `signup-ip:${clientAddress(req)}`,
   });
-  app.post('/api/signup/auth/signup/', { onRequest: signupLimit }, async (req, reply) => {
+  // Multipart: the fields and the photo are read and checked by signup() itself, so no body schema.
+  app.post('/api/signup/auth/signup/', { onRequest: signupLimit, schema: { response: { 201: signupResponse } } }, async (req, reply) => {
     const created = await signup(ctx, await readMultipart(req, ['student_card_image']));
     return reply.status(201).send(created);
   });
