@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kakaoConfig, kakaoLoginResponse } from '../../../shared/auth-contract';
 import type { Ctx } from '../../context';
 import { detail, HttpError } from '../../http/errors';
 import { clientAddress, limiter } from '../../http/rate-limit';
@@ -11,7 +13,8 @@ import { STAND_IN_CLIENT_ID, STAND_IN_PREFIX, standInRoutes } from './stand-in';
 const CALLBACK_PATH = '/oauth/kakao/callback';
 const body = z.object({ code: z.string().trim().min(1, '인가 코드가 없습니다.').max(2048), redirect_uri: z.string().trim().min(1, 'redirect_uri가 없습니다.').max(2048) });
 
-export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function kakaoRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const k = ctx.config.kakao;
   const standIn = !k.restApiKey;
   if (standIn && ctx.config.env === 'production') {
@@ -46,15 +49,16 @@ export async function kakaoRoutes(app: FastifyInstance, ctx: Ctx) {
   if (standIn) await standInRoutes(app, isAllowedRedirect, perAddress('kakao-stand-in-ip'));
 
   // What the browser needs to start the redirect (spec §7: client id, redirect address, response_type=code).
-  app.get('/api/signup/auth/kakao/config/', async () => ({
+  app.get('/api/signup/auth/kakao/config/', { schema: { response: { 200: kakaoConfig } } }, async () => ({
     authorize_url: standIn ? `${STAND_IN_PREFIX}/oauth/authorize` : `${k.authBaseUrl}/oauth/authorize`,
-    client_id: standIn ? STAND_IN_CLIENT_ID : k.restApiKey,
+    client_id: standIn ? STAND_IN_CLIENT_ID : k.restApiKey!,
     redirect_uri: k.redirectUris[0] ?? null,
     stand_in: standIn,
   }));
 
-  app.post('/api/signup/auth/kakao/', { onRequest: perAddress('kakao-ip') }, async (req) => {
-    const b = body.parse(req.body ?? {});
+  const loginSchema = { body, response: { 200: kakaoLoginResponse } };
+  app.post('/api/signup/auth/kakao/', { onRequest: perAddress('kakao-ip'), schema: loginSchema }, async (req) => {
+    const b = req.body;
     if (!isAllowedRedirect(b.redirect_uri, req.headers.host)) throw new HttpError(400, { redirect_uri: ['허용되지 않은 redirect_uri입니다.'] });
     try {
       return await kakaoLogin(ctx, kakao, b.code, b.redirect_uri);
