@@ -1,13 +1,16 @@
 import { count, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { opsStatus } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
 import { parties } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { users } from '../db/schema/users';
 import { requireOps } from './guard';
 
-export async function opsStatusRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/ops/status/', { preValidation: requireOps(ctx) }, async () => {
+export async function opsStatusRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/ops/status/', { preValidation: requireOps(ctx), schema: { response: { 200: opsStatus } } }, async () => {
     const [[u], [p], [up]] = await Promise.all([
       ctx.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
       ctx.db.select({ n: count() }).from(places),

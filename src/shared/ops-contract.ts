@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { REPORT_CATEGORY_LABELS, type ReportCategory } from './community';
+
+// The zod side of the operator API's answers (/api/ops/, X-Ops-Token), for the server's route schemas and the OpenAPI
+// document. Only the operator CLI (src/server/ops/cli.ts) calls these routes; it prints the answers as they come.
+
+const isoTime = z.string().meta({ format: 'date-time' });
+const count = z.number().int();
+
+export const opsStatus = z
+  .object({ database: z.enum(['pglite', 'postgres']), users: count, places: count, upcoming_parties: count })
+  .meta({ id: 'OpsStatus' });
+
+/** A place or a party the operator just created. */
+export const opsCreated = z.object({ id: z.number().int() }).meta({ id: 'OpsCreated' });
+
+export const opsPartyCancelled = z.object({ cancelled: count, refunded_points: count }).meta({ id: 'OpsPartyCancelled' });
+
+export const opsDemo = z.object({ id: z.number().int(), start_time: isoTime, joined: z.array(z.string()) }).meta({ id: 'OpsDemo' });
+
+const reportCategory = z.enum(Object.keys(REPORT_CATEGORY_LABELS) as [ReportCategory, ...ReportCategory[]]);
+
+export const opsReport = z
+  .object({
+    id: z.number().int(),
+    party: z.number().int(),
+    reporter: z.number().int(),
+    reported_user: z.number().int(),
+    category: reportCategory,
+    category_label: z.string(),
+    content: z.string(),
+    status: z.enum(['pending', 'confirmed', 'dismissed']),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsReport' });
+
+export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(['confirmed', 'dismissed']) }).meta({ id: 'OpsReportResolved' });
+
+export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });
