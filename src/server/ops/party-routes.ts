@@ -1,17 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
 import { opsPartyCreate, opsPlaceCreate } from '../../shared/ops';
+import { opsCreated, opsPartyCancelled } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/pg-errors';
 import { parties, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
 import { detail, HttpError } from '../http/errors';
-import { idParam } from '../http/params';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { cancelParty } from '../parties/cancel-party';
 import { requireOps } from './guard';
 
-export async function createParty(ctx: Ctx, input: ReturnType<typeof opsPartyCreate.parse>): Promise<number> {
+export async function createParty(ctx: Ctx, input: z.output<typeof opsPartyCreate>): Promise<number> {
   const [place] = await ctx.db.select({ id: places.id }).from(places).where(eq(places.id, input.place_id));
   if (!place) throw new HttpError(400, { place_id: ['없는 장소입니다.'] });
   return ctx.db.transaction(async (tx) => {
@@ -37,11 +40,12 @@ export async function createParty(ctx: Ctx, input: ReturnType<typeof opsPartyCre
   });
 }
 
-export async function opsPartyRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function opsPartyRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const ops = { preValidation: requireOps(ctx) };
 
-  app.post('/api/ops/places/', ops, async (req, reply) => {
-    const body = opsPlaceCreate.parse(req.body ?? {});
+  app.post('/api/ops/places/', { ...ops, schema: { body: opsPlaceCreate, response: { 201: opsCreated } } }, async (req, reply) => {
+    const { body } = req;
     try {
       const [row] = await ctx.db
         .insert(places)
@@ -54,13 +58,14 @@ export async function opsPartyRoutes(app: FastifyInstance, ctx: Ctx) {
     }
   });
 
-  app.post('/api/ops/parties/', ops, async (req, reply) => {
-    const id = await createParty(ctx, opsPartyCreate.parse(req.body ?? {}));
+  app.post('/api/ops/parties/', { ...ops, schema: { body: opsPartyCreate, response: { 201: opsCreated } } }, async (req, reply) => {
+    const id = await createParty(ctx, req.body);
     return reply.status(201).send({ id });
   });
 
-  app.post('/api/ops/parties/:partyId/cancel/', ops, async (req) => {
-    const result = await cancelParty(ctx, idParam(req.params, 'partyId', PM.notFound));
+  const cancelSchema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: opsPartyCancelled } };
+  app.post('/api/ops/parties/:partyId/cancel/', { ...ops, schema: cancelSchema }, async (req) => {
+    const result = await cancelParty(ctx, req.params.partyId);
     if (!result) throw detail(404, PM.notFound);
     return result;
   });
