@@ -1,6 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { opsDemoCreate } from '../../shared/ops';
+import { opsDemo } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
 import { places } from '../db/schema/places';
 import { users } from '../db/schema/users';
@@ -17,9 +19,11 @@ const DEMO_DEPOSIT = 1000;
  * `npm run ops -- demo`: a party starting in a few minutes, already joined and paid by the demo students, so two
  * browser windows can reach the lobby and the game without waiting for a real party.
  */
-export async function opsDemoRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/ops/demo/', { preValidation: requireOps(ctx) }, async (req, reply) => {
-    const body = opsDemoCreate.parse(req.body ?? {});
+export async function opsDemoRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: opsDemoCreate, response: { 201: opsDemo } };
+  app.post('/api/ops/demo/', { preValidation: requireOps(ctx), schema }, async (req, reply) => {
+    const { body } = req;
     const students = await ctx.db
       .select({ id: users.id, username: users.username, points: users.points })
       .from(users)
