@@ -1,12 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
+import { idParam } from '../../shared/id-schema';
+import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
 import { reports } from '../db/schema/community';
 import { users, warnings } from '../db/schema/users';
 import { detail, HttpError } from '../http/errors';
-import { idParam } from '../http/params';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
@@ -18,29 +20,36 @@ const pointsInput = z.object({
   reason: z.string().trim().min(1, '사유를 입력해 주세요.').max(200),
 });
 
-export async function opsCommunityRoutes(app: FastifyInstance, ctx: Ctx) {
-  const ops = { preValidation: requireOps(ctx) };
+const REPORT_NOT_FOUND = '신고를 찾을 수 없습니다.';
+const USER_NOT_FOUND = '회원을 찾을 수 없습니다.';
 
-  app.get('/api/ops/reports/', ops, async (req) => {
-    const status = (req.query as { status?: string }).status ?? 'pending';
+export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const ops = { preValidation: requireOps(ctx) };
+  const userPath = z.object({ id: idParam(USER_NOT_FOUND) });
+
+  const listSchema = { querystring: z.object({ status: z.string().default('pending') }), response: { 200: z.array(opsReport) } };
+  app.get('/api/ops/reports/', { ...ops, schema: listSchema }, async (req) => {
+    const { status } = req.query;
     const rows = await ctx.db.select().from(reports).where(eq(reports.status, status)).orderBy(asc(reports.createdAt));
     return rows.map((r) => ({
       id: r.id,
       party: r.partyId,
       reporter: r.reporterId,
       reported_user: r.reportedUserId,
-      category: r.category,
+      category: r.category as ReportCategory,
       category_label: REPORT_CATEGORY_LABELS[r.category as ReportCategory],
       content: r.content,
-      status: r.status,
+      status: r.status as z.output<typeof opsReport>['status'],
       created_at: r.createdAt.toISOString(),
     }));
   });
 
   // Confirming a report gives the reported student one warning (once, however often it is resolved) and tells them.
-  app.post('/api/ops/reports/:id/resolve/', ops, async (req) => {
-    const id = idParam(req.params, 'id', '신고를 찾을 수 없습니다.');
-    const { action } = resolveInput.parse(req.body ?? {});
+  const resolveSchema = { params: z.object({ id: idParam(REPORT_NOT_FOUND) }), body: resolveInput, response: { 200: opsReportResolved } };
+  app.post('/api/ops/reports/:id/resolve/', { ...ops, schema: resolveSchema }, async (req) => {
+    const { id } = req.params;
+    const { action } = req.body;
     const now = ctx.clock.now();
     return ctx.db.transaction(async (tx) => {
       const [report] = await tx
@@ -50,7 +59,7 @@ export async function opsCommunityRoutes(app: FastifyInstance, ctx: Ctx) {
         .returning();
       if (!report) {
         const [exists] = await tx.select({ status: reports.status }).from(reports).where(eq(reports.id, id));
-        if (!exists) throw detail(404, '신고를 찾을 수 없습니다.');
+        if (!exists) throw detail(404, REPORT_NOT_FOUND);
         throw detail(409, '이미 처리된 신고입니다.');
       }
       if (action === 'warn') {
@@ -64,15 +73,16 @@ export async function opsCommunityRoutes(app: FastifyInstance, ctx: Ctx) {
           await notify(tx, { userId: report.reportedUserId, kind: 'warning', message: NOTICE.warning(reason), partyId: report.partyId, dedupeKey: `warning:${w.id}`, at: now });
         }
       }
-      return { id: report.id, status: report.status };
+      return { id: report.id, status: report.status as z.output<typeof opsReportResolved>['status'] };
     });
   });
 
-  app.post('/api/ops/users/:id/points/', ops, async (req) => {
-    const userId = idParam(req.params, 'id', '회원을 찾을 수 없습니다.');
-    const body = pointsInput.parse(req.body ?? {});
+  const pointsSchema = { params: userPath, body: pointsInput, response: { 200: opsPointsGranted } };
+  app.post('/api/ops/users/:id/points/', { ...ops, schema: pointsSchema }, async (req) => {
+    const { id: userId } = req.params;
+    const { body } = req;
     const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw detail(404, '회원을 찾을 수 없습니다.');
+    if (!user) throw detail(404, USER_NOT_FOUND);
     try {
       const balance = await ctx.db.transaction((tx) =>
         applyPoints(tx, { userId, amount: body.amount, kind: 'operator_grant', reason: body.reason, at: ctx.clock.now() }),
@@ -85,8 +95,9 @@ export async function opsCommunityRoutes(app: FastifyInstance, ctx: Ctx) {
   });
 
   // Student cards are private: only this operator endpoint ever reads them.
-  app.get('/api/ops/users/:id/student-card/', ops, async (req, reply) => {
-    const userId = idParam(req.params, 'id', '회원을 찾을 수 없습니다.');
+  // A JPEG, not JSON: no response schema.
+  app.get('/api/ops/users/:id/student-card/', { ...ops, schema: { params: userPath } }, async (req, reply) => {
+    const { id: userId } = req.params;
     const [user] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
     if (!user?.card) throw detail(404, '학생증 사진이 없습니다.');
     const bytes = await ctx.storage.readPrivate(user.card);
