@@ -1,7 +1,9 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { additionalInfoFields } from '../../shared/auth';
+import { additionalInfoSaved } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/pg-errors';
 import { users } from '../db/schema/users';
@@ -14,8 +16,11 @@ import { normalizeImage } from '../uploads/image-check';
  * POST /api/mypage/additional/ (multipart: school, phone, optional email, student_card_image): completes an account
  * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true.
  */
-export async function additionalInfoRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/mypage/additional/', { preValidation: requireUser(ctx) }, async (req) => {
+export async function additionalInfoRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  // Multipart: the fields and the card are read by readMultipart below, so only the answer is declared.
+  const schema = { response: { 200: additionalInfoSaved } };
+  app.post('/api/mypage/additional/', { preValidation: requireUser(ctx), schema }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['student_card_image']);
     const parsed = additionalInfoFields.safeParse(fields);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportInput, reviewInput } from '../../shared/community';
+import { reportCreated, reviewCreated } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/pg-errors';
 import { reports, reviews } from '../db/schema/community';
@@ -20,11 +22,12 @@ const M = {
   reportDuplicate: '이미 신고한 참가자입니다.',
 };
 
-export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function communityRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.post('/api/mypage/reviews/', auth, async (req, reply) => {
-    const body = reviewInput.parse(req.body ?? {});
+  app.post('/api/mypage/reviews/', { ...auth, schema: { body: reviewInput, response: { 201: reviewCreated } } }, async (req, reply) => {
+    const { body } = req;
     const userId = userIdOf(req);
     const [party] = await ctx.db.select().from(parties).where(eq(parties.id, body.party));
     if (!party) throw detail(404, M.partyNotFound);
@@ -50,8 +53,8 @@ export async function communityRoutes(app: FastifyInstance, ctx: Ctx) {
     }
   });
 
-  app.post('/api/mypage/reports/', auth, async (req, reply) => {
-    const body = reportInput.parse(req.body ?? {});
+  app.post('/api/mypage/reports/', { ...auth, schema: { body: reportInput, response: { 201: reportCreated } } }, async (req, reply) => {
+    const { body } = req;
     const userId = userIdOf(req);
     if (body.reported_user === userId) throw new HttpError(400, { non_field_errors: [M.reportSelf] });
     const [party] = await ctx.db.select({ id: parties.id }).from(parties).where(eq(parties.id, body.party));

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type ExtraSettingsOut, extraSettingsInput } from '../../shared/extra-options';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ExtraSettingsInput, type ExtraSettingsOut, extraSettingsInput } from '../../shared/extra-options';
+import { extraSettingsOut } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
 import { extraSettings } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
@@ -22,20 +24,20 @@ function toOut(x: typeof extraSettings.$inferSelect): ExtraSettingsOut {
   };
 }
 
-export async function extraSettingsRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function extraSettingsRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
   const path = '/api/mypage/extra-settings/me/';
 
   // 404 when none exists yet: the wizard then creates (POST) instead of updating (PATCH), spec §4.
-  app.get(path, auth, async (req) => {
+  app.get(path, { ...auth, schema: { response: { 200: extraSettingsOut } } }, async (req) => {
     const [row] = await ctx.db.select().from(extraSettings).where(eq(extraSettings.userId, userIdOf(req)));
     if (!row) throw detail(404, '추가 정보가 아직 없습니다.');
     return toOut(row);
   });
 
   // POST and PATCH both save the whole set; saving twice (a retried request) is harmless.
-  const save = async (userId: number, body: unknown) => {
-    const input = extraSettingsInput.parse(body ?? {});
+  const save = async (userId: number, input: ExtraSettingsInput) => {
     const values = {
       grade: input.grade,
       college: input.college,
@@ -53,6 +55,8 @@ export async function extraSettingsRoutes(app: FastifyInstance, ctx: Ctx) {
       .returning();
     return toOut(row);
   };
-  app.post(path, auth, async (req, reply) => reply.status(201).send(await save(userIdOf(req), req.body)));
-  app.patch(path, auth, async (req) => save(userIdOf(req), req.body));
+  app.post(path, { ...auth, schema: { body: extraSettingsInput, response: { 201: extraSettingsOut } } }, async (req, reply) =>
+    reply.status(201).send(await save(userIdOf(req), req.body)),
+  );
+  app.patch(path, { ...auth, schema: { body: extraSettingsInput, response: { 200: extraSettingsOut } } }, async (req) => save(userIdOf(req), req.body));
 }

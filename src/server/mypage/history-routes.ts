@@ -1,6 +1,9 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { HistoryItem } from '../../shared/community';
+import { historyItem } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
 import { reviews } from '../db/schema/community';
 import { parties, participations } from '../db/schema/parties';
@@ -12,8 +15,10 @@ import { ownPartyColumns } from '../parties/party-cards';
  * Parties the student took part in (confirmed, already started), newest first, with whether they reviewed it. An
  * addition to spec §7, which names no call for /mypage/history; the item is the flat form of spec §3.
  */
-export async function historyRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/mypage/history/', { preValidation: requireUser(ctx) }, async (req): Promise<HistoryItem[]> => {
+export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: { 200: z.array(historyItem) } };
+  app.get('/api/mypage/history/', { preValidation: requireUser(ctx), schema }, async (req): Promise<HistoryItem[]> => {
     const userId = userIdOf(req);
     const rows = await ctx.db
       .select({

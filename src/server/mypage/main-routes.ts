@@ -1,6 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MyPageMain } from '../../shared/mypage';
+import { myPageMainResponse } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
 import { participations } from '../db/schema/parties';
 import { extraSettings, users, warnings } from '../db/schema/users';
@@ -8,8 +10,10 @@ import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 
-export async function myPageMainRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/api/mypage/main/', { preValidation: requireUser(ctx) }, async (req): Promise<MyPageMain> => {
+export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: { 200: myPageMainResponse } };
+  app.get('/api/mypage/main/', { preValidation: requireUser(ctx), schema }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
     const [row] = await ctx.db
       .select({ user: users, extra: extraSettings })

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { passwordChange } from '../../shared/community';
+import { myProfile, passwordChanged, profileSaved } from '../../shared/mypage-contract';
 import { hashPassword } from '../auth/passwords';
 import { changePassword } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
@@ -13,10 +15,11 @@ import { normalizeImage } from '../uploads/image-check';
 
 const INTRO_MAX = 150;
 
-export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function profileRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.get('/api/mypage/profile/', auth, async (req) => {
+  app.get('/api/mypage/profile/', { ...auth, schema: { response: { 200: myProfile } } }, async (req) => {
     const [u] = await ctx.db.select().from(users).where(eq(users.id, userIdOf(req)));
     return { username: u.username, name: u.name, intro: u.intro, profile_image: u.profileImage };
   });
@@ -24,8 +27,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
   // Changing the password signs out every other session at once (their refresh tokens are revoked and their
   // access tokens stop working on their next request: refresh-tokens.ts changePassword) and hands this one a
   // fresh pair, so the student stays logged in here.
-  app.post('/api/mypage/profile/', auth, async (req) => {
-    const body = passwordChange.parse(req.body ?? {});
+  app.post('/api/mypage/profile/', { ...auth, schema: { body: passwordChange, response: { 200: passwordChanged } } }, async (req) => {
+    const { body } = req;
     const userId = userIdOf(req);
     const { pair, version } = await changePassword(ctx, userId, await hashPassword(body.new_password));
     await ctx.hub.endSessions(userId, version);
@@ -38,7 +41,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: Ctx) {
   // one. The replaced file is deleted after the commit; the new file is deleted when the transaction fails or
   // finds the account closed. So however many uploads race, the row names the last one to commit and every other
   // file is gone.
-  app.patch('/api/mypage/profile/', auth, async (req) => {
+  // Multipart: the body is read by readMultipart below, so only the answer is declared.
+  app.patch('/api/mypage/profile/', { ...auth, schema: { response: { 200: profileSaved } } }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['profile_image']);
     const intro = (fields.intro ?? fields.bio ?? '').trim();

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withdrawResult } from '../../shared/mypage-contract';
 import { verifyPassword } from '../auth/passwords';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
@@ -23,10 +25,12 @@ const withdrawInput = z.object({ password: z.string().optional() });
  * The student is locked first (db/lock-order.ts): a join or payment in flight finishes before the seats are read,
  * and one that comes after finds the account closed (401), so no seat and no deposit is left behind.
  */
-export async function withdrawRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.post('/api/mypage/withdraw/', { preValidation: requireUser(ctx) }, async (req) => {
+export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: withdrawInput, response: { 200: withdrawResult } };
+  app.post('/api/mypage/withdraw/', { preValidation: requireUser(ctx), schema }, async (req) => {
     const userId = userIdOf(req);
-    const { password } = withdrawInput.parse(req.body ?? {});
+    const { password } = req.body;
     const now = ctx.clock.now();
     const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
     // Accounts with a password confirm with it; Kakao-only accounts have none and confirm in the client dialog.
