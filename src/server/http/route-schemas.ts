@@ -20,8 +20,9 @@ export function installRouteSchemas(app: FastifyInstance) {
     return result.success ? { value: result.data } : { error: result.error };
   });
   app.setSerializerCompiler(({ schema }) => fastJsonStringify(z.toJSONSchema(schema as z.ZodType, { target: 'draft-7', io: 'output' }) as object));
-  // A POST without a body is validated as an empty object, so its missing fields are named one by one.
+  // A POST without a body (or with a JSON `null`) is validated as an empty object, so its missing fields are named
+  // one by one, as the handlers did with `req.body ?? {}` before the schemas.
   app.addHook('preValidation', async (req) => {
-    if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};
+    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
 }
