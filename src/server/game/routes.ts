@@ -1,21 +1,27 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
 import { type GameRound, voteRequest } from '../../shared/live';
+import { gameRound, voteResponse } from '../../shared/live-contract';
 import type { Ctx } from '../context';
 import { questions, rounds, votes } from '../db/schema/game';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
-import { idParam } from '../http/params';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { LIVE_MESSAGES as LM } from './messages';
 import { castVote } from './vote';
 
-export async function gameRoutes(app: FastifyInstance, ctx: Ctx) {
+export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
+  const roundPath = z.object({ roundId: idParam(LM.roundNotFound) });
+  const questionPath = z.object({ questionId: idParam(LM.questionNotFound) });
 
-  app.get('/api/v1/game/rounds/:roundId/', auth, async (req): Promise<GameRound> => {
-    const roundId = idParam(req.params, 'roundId', LM.roundNotFound);
+  app.get('/api/v1/game/rounds/:roundId/', { ...auth, schema: { params: roundPath, response: { 200: gameRound } } }, async (req): Promise<GameRound> => {
+    const { roundId } = req.params;
     const userId = userIdOf(req);
     const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
     if (!round) throw detail(404, LM.roundNotFound);
@@ -42,9 +48,18 @@ export async function gameRoutes(app: FastifyInstance, ctx: Ctx) {
     };
   });
 
-  app.post('/api/v1/game/questions/:questionId/vote/', auth, async (req, reply) => {
-    const questionId = idParam(req.params, 'questionId', LM.questionNotFound);
-    const { choice } = voteRequest.parse(req.body ?? {});
-    return reply.status(201).send(await castVote(ctx, userIdOf(req), questionId, choice));
-  });
+  // The choice is checked before the question is looked up, as it was when the handler parsed it: a bad choice is a
+  // 400 even for an unknown question. A JSON `null` body names the missing choice like no body at all (the handler
+  // read `req.body ?? {}`); http/route-schemas.ts only does that for a body that is absent.
+  const nullBodyIsEmpty = async (req: { body: unknown }) => {
+    if (req.body === null) req.body = {};
+  };
+  app.post(
+    '/api/v1/game/questions/:questionId/vote/',
+    {
+      preValidation: [auth.preValidation, nullBodyIsEmpty],
+      schema: { params: questionPath, body: voteRequest, response: { 201: voteResponse } },
+    },
+    async (req, reply) => reply.status(201).send(await castVote(ctx, userIdOf(req), req.params.questionId, req.body.choice)),
+  );
 }
