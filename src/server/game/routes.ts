@@ -49,15 +49,11 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   // The choice is checked before the question is looked up, as it was when the handler parsed it: a bad choice is a
-  // 400 even for an unknown question. A JSON `null` body names the missing choice like no body at all (the handler
-  // read `req.body ?? {}`); http/route-schemas.ts only does that for a body that is absent.
-  const nullBodyIsEmpty = async (req: { body: unknown }) => {
-    if (req.body === null) req.body = {};
-  };
+  // 400 even for an unknown question.
   app.post(
     '/api/v1/game/questions/:questionId/vote/',
     {
-      preValidation: [auth.preValidation, nullBodyIsEmpty],
+      ...auth,
       schema: { params: questionPath, body: voteRequest, response: { 201: voteResponse } },
     },
     async (req, reply) => reply.status(201).send(await castVote(ctx, userIdOf(req), req.params.questionId, req.body.choice)),

@@ -36,6 +36,7 @@ describe('the API description', () => {
   it('names the token each call needs: Bearer for a student, X-Ops-Token for an operator, none for public lists', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'opsToken']);
     expect(doc.paths['/api/reserve/join/{partyId}/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/game/questions/{questionId}/vote/'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }]);
     expect(doc.paths['/api/homemap/home/'].get.security).toBeUndefined();
   });
