@@ -3,12 +3,12 @@ import { type TokenPair, tokenPair } from './auth';
 import type { HistoryItem } from './community';
 import type { ExtraSettingsOut } from './extra-options';
 import { type MyPageMain, myPageMain } from './mypage';
+import { isoTime } from './parties-contract';
 
 // The zod side of the my page answers (spec §3, §7), for the server's route schemas and the OpenAPI document. The
 // client keeps its interfaces (mypage.ts, community.ts, extra-options.ts, its own api/ files); `satisfies` keeps both
 // in step. Every field a route answers is declared here: the serializer drops any field that is not.
 
-const isoTime = z.string().meta({ format: 'date-time' });
 const nullableText = z.string().nullable();
 
 export const myPageMainResponse = myPageMain.meta({ id: 'MyPageMain' }) satisfies z.ZodType<MyPageMain>;

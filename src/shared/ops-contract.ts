@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { REPORT_CATEGORY_LABELS, type ReportCategory } from './community';
+import { isoTime } from './parties-contract';
 
 // The zod side of the operator API's answers (/api/ops/, X-Ops-Token), for the server's route schemas and the OpenAPI
 // document. Only the operator CLI (src/server/ops/cli.ts) calls these routes; it prints the answers as they come.
 
-const isoTime = z.string().meta({ format: 'date-time' });
 const count = z.number().int();
 
 export const opsStatus = z

@@ -4,7 +4,8 @@ import type { HomeParty, JoinResponse, LeaveResponse, MapParty, Notice, Particip
 // The zod side of the party and reservation answers (spec §3), for the server's route schemas and the OpenAPI
 // document. The client keeps the interfaces of parties.ts (no zod in its first load); `satisfies` keeps both in step.
 
-const isoTime = z.string().meta({ format: 'date-time' });
+/** A time as our answers carry it: ISO 8601 text (shared by the *-contract.ts files). */
+export const isoTime = z.string().meta({ format: 'date-time' });
 
 export const homeParty = z
   .object({
