@@ -5,9 +5,13 @@ import { App } from './App';
 import { markAppStarted } from './lib/early-taps';
 import { registerServiceWorker } from './lib/service-worker';
 import './app.css';
-// The shared card and chip families, once for every screen (each screen's own stylesheet only places them).
+// The shared families (cards, chips, plain lists, notes, avatars), once for every screen: each screen's own
+// stylesheet only places and sizes them.
 import './ui/card.css';
 import './ui/chip.css';
+import './ui/list.css';
+import './ui/note.css';
+import './ui/avatar.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

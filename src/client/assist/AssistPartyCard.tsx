@@ -25,10 +25,10 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
           <time dateTime={party.start_time}>{formatMonthDayTime(party.start_time)}</time>
         </p>
         <div className="assist-card__people">
-          <ul className="assist-card__icons" aria-label={`${T.participants} ${current}/${party.max_participants}명`}>
+          <ul className="plain-list assist-card__icons" aria-label={`${T.participants} ${current}/${party.max_participants}명`}>
             {profileIcons(party).map((p) => (
               <li key={p.id}>
-                <Img src={p.profile_image} fallback={defaultAvatar} alt={p.username} title={p.username} />
+                <Img className="avatar avatar--ringed avatar--md" src={p.profile_image} fallback={defaultAvatar} alt={p.username} title={p.username} />
               </li>
             ))}
           </ul>
@@ -41,12 +41,12 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
             {T.enterLobby}
           </button>
         ) : pending ? (
-          <p className="assist-card__note assist-card__note--pending">
+          <p className="note assist-card__note assist-card__note--pending">
             <span className="chip chip--md chip--brand assist-card__pill">{T.paymentPending}</span>
             {T.paymentPendingHint}
           </p>
         ) : (
-          <p className="assist-card__note">{T.lobbyOpensHint}</p>
+          <p className="note assist-card__note">{T.lobbyOpensHint}</p>
         )}
       </div>
     </article>

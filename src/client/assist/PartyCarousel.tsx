@@ -20,7 +20,7 @@ export function PartyCarousel({ parties, now }: { parties: MyParty[]; now: numbe
   return (
     <section className="assist-carousel" aria-roledescription="carousel" aria-label={T.cardsLabel} onKeyDown={(event) => moveByArrowKey(event, index, go)}>
       <div className="assist-carousel__viewport" ref={viewport}>
-        <animated.ul className="assist-carousel__track" style={{ x, gap: GAP }} {...bind()}>
+        <animated.ul className="plain-list assist-carousel__track" style={{ x, gap: GAP }} {...bind()}>
           {parties.map((party, i) => (
             <li
               key={party.id}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSignIn } from '../state/use-session-actions';
 import { completeKakaoCallback, KAKAO_CALLBACK_TEXTS as T } from './kakao-callback';
+import { AuthWorking } from './AuthWorking';
 import './auth.css';
 
 /** /oauth/kakao/callback: Kakao (or the local stand-in) sends the student back here with ?code or ?error. */
@@ -29,11 +30,5 @@ export default function KakaoCallbackScreen() {
     };
   }, [search, signIn, navigate]);
 
-  return (
-    <section className="auth" aria-busy="true">
-      <p className="status-text" role="status">
-        {T.working}
-      </p>
-    </section>
-  );
+  return <AuthWorking text={T.working} />;
 }

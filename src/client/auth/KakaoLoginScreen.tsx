@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { fetchKakaoConfig } from '../api/kakao';
 import { buildAuthorizeUrl, leaveForKakao, ensureRedirectPath } from './kakao-flow';
+import { AuthWorking } from './AuthWorking';
 import './auth.css';
 
 const T = {
@@ -33,11 +34,5 @@ export default function KakaoLoginScreen() {
     };
   }, [navigate]);
 
-  return (
-    <section className="auth" aria-busy="true">
-      <p className="status-text" role="status">
-        {T.working}
-      </p>
-    </section>
-  );
+  return <AuthWorking text={T.working} />;
 }

@@ -7,6 +7,8 @@ import { useSignIn } from '../state/use-session-actions';
 import { TextField } from '../ui/TextField';
 import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import './auth.css';
 
 const T = {
@@ -61,12 +63,8 @@ export default function LoginScreen() {
           value={password}
           onValue={setPassword}
         />
-        <p className="error-text error-text--reserve" role="alert">
-          {message}
-        </p>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? T.busy : T.submit}
-        </button>
+        <FormError message={message} reserve />
+        <SubmitButton busy={busy} label={T.submit} busyLabel={T.busy} />
       </form>
       <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>
         {LOGIN_MODAL_TEXTS.kakao}

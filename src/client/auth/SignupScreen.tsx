@@ -9,6 +9,8 @@ import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
 import { clearSignupDraft, readSignupDraft, saveSignupDraft, toSignupFormData, validateSignup, type SignupDraft } from './signup-form';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import './auth.css';
 
 const PASSWORD_HELP = '영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.';
@@ -95,12 +97,8 @@ export default function SignupScreen() {
           <input type="checkbox" name="agreed" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           개인정보 처리방침에 동의합니다.
         </label>
-        <p className="error-text error-text--reserve" role="alert">
-          {message}
-        </p>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? '가입 중...' : '가입하기'}
-        </button>
+        <FormError message={message} reserve />
+        <SubmitButton busy={busy} label={'가입하기'} busyLabel={'가입 중...'} />
       </form>
       <p className="auth__switch">
         이미 회원이신가요? <Link href="/login">로그인</Link>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ApiError } from '../api/api-error';
 import { BackIcon } from '../ui/icons';
+import { StepProgress } from '../ui/StepProgress';
 import { GAME_TEXTS as T } from './game-texts';
 import { QuestionSlider } from './QuestionSlider';
 import { useRound } from './use-round';
@@ -60,20 +61,11 @@ function Game({ roundId }: { roundId: number }) {
   return (
     <>
       <div className="game__head">
-        <p className="game__counter" aria-live="polite">
+        <p className="chip chip--lg chip--soft game__counter" aria-live="polite">
           {T.counter(index + 1, count)}
         </p>
         <h2 className="game__prompt">{T.prompt}</h2>
-        <div
-          className="game__progress"
-          role="progressbar"
-          aria-label={T.progress}
-          aria-valuemin={1}
-          aria-valuemax={count}
-          aria-valuenow={index + 1}
-        >
-          <div className="game__progress-fill" style={{ width: `${((index + 1) / count) * 100}%` }} />
-        </div>
+        <StepProgress className="game__progress" label={T.progress} step={index + 1} count={count} />
       </div>
       <QuestionSlider questions={questions} index={index} onIndex={setIndex} pending={pending} onVote={(q, c) => void vote(q, c)} />
       <p className="error-text" role="alert">

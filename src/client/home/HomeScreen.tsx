@@ -27,7 +27,7 @@ export default function HomeScreen() {
       {isLoading && !data ? (
         <p className="status-text">{COMMON_TEXTS.loading}</p>
       ) : data && data.length > 0 ? (
-        <ul className="home__list">
+        <ul className="plain-list home__list">
           {data.map((party, i) => (
             <PartyCard
               key={party.id}

@@ -40,7 +40,7 @@ function Lobby({ partyId }: { partyId: number }) {
 
   return (
     <div className="lobby">
-      <p className={`lobby-status lobby-status--${socket.status}`} role="status">
+      <p className={`chip chip--muted lobby-status lobby-status--${socket.status}`} role="status">
         <span className="lobby-status__dot" aria-hidden="true" />
         {STATUS_LABELS[socket.status]}
       </p>

@@ -29,7 +29,7 @@ export function MapPartyCard({ party }: { party: MapParty }) {
         <span className="chip chip--violet map-card__badge">{party.place_name}</span>
         <h3 className="map-card__title">{party.title}</h3>
         {tags.length > 0 && (
-          <ul className="map-card__tags" aria-label={MAP_TEXTS.tags}>
+          <ul className="plain-list map-card__tags" aria-label={MAP_TEXTS.tags}>
             {tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}

@@ -51,7 +51,7 @@ export default function MapScreen() {
         <aside className="map-panel" aria-label={MAP_TEXTS.listLabel}>
           <h2 className="map-sheet__title map-panel__title">
             {MAP_TEXTS.title}
-            {data && <span className="map-sheet__count">{MAP_TEXTS.count(data.length)}</span>}
+            {data && <span className="chip chip--soft map-sheet__count">{MAP_TEXTS.count(data.length)}</span>}
           </h2>
           <div className="map-panel__list">{list}</div>
         </aside>

@@ -33,7 +33,7 @@ export function MarkerPopup({ group, onClose, ref }: Props) {
           {group.placeName}
           {group.parties.length > 1 && <span className="map-popup__count">{MAP_TEXTS.partiesHere(group.parties.length)}</span>}
         </p>
-        <ul className="map-popup__list">
+        <ul className="plain-list map-popup__list">
           {group.parties.map((party) => (
             <li key={party.id}>
               <Link href={`/partyinfo/${party.id}`} className="map-popup__title">

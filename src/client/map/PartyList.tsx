@@ -24,7 +24,7 @@ export function PartyList({ parties, failed, onRetry }: Props) {
   if (!parties) return <p className="map-list__status">{COMMON_TEXTS.loading}</p>;
   if (parties.length === 0) return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
   return (
-    <ul className="map-list" aria-label={MAP_TEXTS.listLabel}>
+    <ul className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
       {parties.map((party) => (
         <MapPartyCard key={party.id} party={party} />
       ))}

@@ -49,7 +49,7 @@ export function PartySheet({ viewportHeight, count, children }: Props) {
         </button>
         <h2 className="map-sheet__title">
           {MAP_TEXTS.title}
-          {count !== null && <span className="map-sheet__count">{MAP_TEXTS.count(count)}</span>}
+          {count !== null && <span className="chip chip--soft map-sheet__count">{MAP_TEXTS.count(count)}</span>}
         </h2>
         <p className="map-sheet__hint">{MAP_TEXTS.sheetHint}</p>
       </div>

@@ -15,6 +15,8 @@ import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
 import { useFormMessage } from '../ui/use-form-message';
 import { ADDITIONAL_TEXTS as T, toAdditionalFormData, validateAdditional } from './additional-form';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import './additional-info.css';
 
 const SELF = '/mypage/additional';
@@ -81,12 +83,8 @@ export default function AdditionalInfoScreen() {
         />
         <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} />
         <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
-        <p className="error-text" role="alert">
-          {message}
-        </p>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? T.saving : T.submit}
-        </button>
+        <FormError message={message} />
+        <SubmitButton busy={busy} label={T.submit} busyLabel={T.saving} />
       </form>
       {!loggedIn && <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />}
     </ScreenPage>

@@ -16,9 +16,9 @@ export function AvatarPicker({ current, onChange, onReject }: Props) {
   return (
     <div className="avatar-picker">
       {preview ? (
-        <img className="avatar-picker__photo" src={preview} alt={T.previewAlt} />
+        <img className="avatar avatar--outlined avatar-picker__photo" src={preview} alt={T.previewAlt} />
       ) : (
-        <Img className="avatar-picker__photo" src={current} fallback={defaultAvatar} alt={T.photo} />
+        <Img className="avatar avatar--outlined avatar-picker__photo" src={current} fallback={defaultAvatar} alt={T.photo} />
       )}
       <label className="avatar-picker__button">
         {T.changePhoto}

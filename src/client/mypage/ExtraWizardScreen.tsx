@@ -5,6 +5,7 @@ import { isLoggedInAtom } from '../state/session-atoms';
 import { BackIcon } from '../ui/icons';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
+import { StepProgress } from '../ui/StepProgress';
 import { LIST_STEPS, STEP_COUNT, WIZARD_TEXTS as T } from './extra-steps';
 import { MbtiStep } from './MbtiStep';
 import { OptionStep } from './OptionStep';
@@ -30,17 +31,13 @@ export default function ExtraWizardScreen() {
         <h1 className="screen__title">{T.title}</h1>
       </div>
       <div className="wizard__progress">
-        <div
+        <StepProgress
           className="wizard__track"
-          role="progressbar"
-          aria-label={T.progress}
-          aria-valuemin={1}
-          aria-valuemax={STEP_COUNT}
-          aria-valuenow={step + 1}
-          aria-valuetext={`${step + 1} / ${STEP_COUNT}`}
-        >
-          <div className="wizard__fill" style={{ width: `${((step + 1) / STEP_COUNT) * 100}%` }} />
-        </div>
+          label={T.progress}
+          step={step + 1}
+          count={STEP_COUNT}
+          valueText={`${step + 1} / ${STEP_COUNT}`}
+        />
         <span className="wizard__count" aria-hidden="true">
           {step + 1} / {STEP_COUNT}
         </span>

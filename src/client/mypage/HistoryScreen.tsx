@@ -32,7 +32,7 @@ export default function HistoryScreen() {
   else if (data.length === 0) body = <p className="status-text">{T.empty}</p>;
   else
     body = (
-      <ul className="history__list">
+      <ul className="plain-list history__list">
         {data.map((party, i) => (
           <HistoryCard key={party.id ?? `unknown-${i}`} party={party} onReview={setReviewing} />
         ))}

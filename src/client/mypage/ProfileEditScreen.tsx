@@ -9,6 +9,8 @@ import { TextField } from '../ui/TextField';
 import { AvatarPicker } from './AvatarPicker';
 import { INTRO_MAX, PROFILE_TEXTS as T } from './profile-rules';
 import { useProfileSave } from './use-profile-save';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import './profile-edit.css';
 
 export default function ProfileEditScreen() {
@@ -37,12 +39,8 @@ export default function ProfileEditScreen() {
         <TextField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} />
         <TextField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} />
         <TextField label={T.intro} value={shownIntro} onValue={setIntro} maxLength={INTRO_MAX} placeholder={T.introPlaceholder} />
-        <p className="error-text" role="alert">
-          {message}
-        </p>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? T.saving : T.save}
-        </button>
+        <FormError message={message} />
+        <SubmitButton busy={saving} label={T.save} busyLabel={T.saving} />
         <Link href="/mypage/extra" className="profile-edit__extra">
           {T.extraLink} ›
         </Link>

@@ -26,7 +26,7 @@ export function ProfileSummary({ main }: { main: MyPageMain }) {
         {T.editProfile}
       </Link>
       {tags.length > 0 ? (
-        <ul className="mypage-tags" aria-label="내 태그">
+        <ul className="plain-list mypage-tags" aria-label="내 태그">
           {tags.map((tag, i) => (
             <li key={`${i}-${tag}`} className="chip chip--lg chip--soft">
               #{tag}

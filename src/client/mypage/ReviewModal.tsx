@@ -5,6 +5,8 @@ import { ModalDialog } from '../ui/ModalDialog';
 import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
 import { StarRow } from './StarRow';
 import { useReviewSubmit } from './use-review-submit';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import '../ui/field.css';
 
 interface Props {
@@ -60,16 +62,12 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
           disabled={sending}
           onChange={(e) => setComment(e.target.value)}
         />
-        <p className="error-text" role="alert">
-          {message}
-        </p>
+        <FormError message={message} />
         <div className="review-modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={sending}>
             {T.close}
           </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? T.sending : T.submit}
-          </button>
+          <SubmitButton busy={sending} label={T.submit} busyLabel={T.sending} />
         </div>
       </form>
     </ModalDialog>

@@ -4,6 +4,8 @@ import { withdrawAccount } from '../api/mypage';
 import { ModalDialog } from '../ui/ModalDialog';
 import { TextField } from '../ui/TextField';
 import { WITHDRAW_TEXTS as T } from './mypage-texts';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
 import './sheets.css';
 
 interface Props {
@@ -58,13 +60,9 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
           onValue={setPassword}
           help={T.passwordHelp}
         />
-        <p className="error-text" role="alert">
-          {error}
-        </p>
+        <FormError message={error} />
         <div className="modal__actions">
-          <button type="submit" className="button button--danger" disabled={sending}>
-            {sending ? T.pending : T.confirm}
-          </button>
+          <SubmitButton busy={sending} label={T.confirm} busyLabel={T.pending} className="button button--danger" />
           <button type="button" className="button button--ghost" onClick={onCancel} disabled={sending}>
             {T.cancel}
           </button>

@@ -40,7 +40,7 @@ export default function NotificationsScreen() {
       ) : data.length === 0 ? (
         <p className="status-text">{EMPTY_TEXT}</p>
       ) : (
-        <ul className="notice-list">
+        <ul className="plain-list notice-list">
           {data.map((notice) => (
             <NoticeItem key={notice.id} notice={notice} onOpen={open} />
           ))}

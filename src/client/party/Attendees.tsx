@@ -11,10 +11,10 @@ export function Attendees({ participations }: { participations: PartyParticipati
       {participations.length === 0 ? (
         <p className="party-detail__none">{NONE_YET}</p>
       ) : (
-        <ul className="attendee-grid" aria-label="참가자 목록">
+        <ul className="plain-list attendee-grid" aria-label="참가자 목록">
           {participations.map(({ id, user }) => (
             <li key={id} className="attendee-grid__item">
-              <Img className="avatar avatar--large" src={user.profile_image} fallback={defaultAvatar} alt="" width={56} height={56} loading="lazy" />
+              <Img className="avatar avatar--ringed avatar--large" src={user.profile_image} fallback={defaultAvatar} alt="" width={56} height={56} loading="lazy" />
               <span className="attendee-grid__name">{user.username}</span>
             </li>
           ))}

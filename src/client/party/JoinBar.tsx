@@ -44,10 +44,10 @@ export function JoinBar({ party, pending, onJoin, onContinuePayment }: Props) {
   return (
     <div className="join-bar">
       <div className="join-bar__summary">
-        <ul className="join-bar__icons" aria-label="참가자 프로필">
+        <ul className="plain-list join-bar__icons" aria-label="참가자 프로필">
           {shown.map(({ id, user }) => (
             <li key={id}>
-              <Img className="avatar" src={user.profile_image} fallback={defaultAvatar} alt={user.username} width={28} height={28} />
+              <Img className="avatar avatar--ringed" src={user.profile_image} fallback={defaultAvatar} alt={user.username} width={28} height={28} />
             </li>
           ))}
         </ul>

@@ -39,7 +39,7 @@ function Participants({ partyId }: { partyId: number }) {
   }
   if (data.length === 0) return <p className="status-text">{T.empty}</p>;
   return (
-    <ul className="participants-list">
+    <ul className="plain-list participants-list">
       {data.map((entry) => (
         <ParticipantsItem key={entry.id} entry={entry} partyId={partyId} isMe={me?.id === entry.user.id} />
       ))}

@@ -61,7 +61,7 @@ export function PartyInfo({ party }: { party: PartyDetail }) {
           <div>
             <dt>태그</dt>
             <dd>
-              <ul className="party-detail__tags">
+              <ul className="plain-list party-detail__tags">
                 {party.tags.map((tag) => (
                   <li key={tag.id}>#{tag.name}</li>
                 ))}

@@ -31,7 +31,7 @@ export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantE
         </p>
         <p className="participants-item__intro">{user.intro?.trim() || T.noIntro}</p>
         {tags.length > 0 && (
-          <ul className="participants-item__tags">
+          <ul className="plain-list participants-item__tags">
             {tags.map((tag, i) => (
               <li key={`${i}-${tag}`} className="chip chip--md chip--soft">
                 {tag}

@@ -91,7 +91,7 @@ export function PaymentForm({ participation, paying, onPay }: Props) {
       </fieldset>
 
       <h2 className="payment__heading">{T.policy}</h2>
-      <p id="refund-policy" className="payment__policy">
+      <p id="refund-policy" className="note payment__policy">
         {REFUND_POLICY}
       </p>
       <label className="payment__agree">

@@ -56,10 +56,10 @@ export default function ReportScreen() {
     <ScreenPage title={T.title} back>
       <form className="report" onSubmit={(e) => void submit(e)} noValidate>
         <div className="report__who">
-          <Img className="report__photo" src={nav.photo} fallback={defaultAvatar} alt={T.photoAlt} />
+          <Img className="avatar avatar--outlined report__photo" src={nav.photo} fallback={defaultAvatar} alt={T.photoAlt} />
           <strong className="report__name">{nav.name ?? T.unknownName}</strong>
         </div>
-        <p className="report__lead">{T.lead}</p>
+        <p className="note report__lead">{T.lead}</p>
         <label className="report__label" htmlFor={`${ids}-category`}>
           {T.category}
         </label>
