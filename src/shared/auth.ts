@@ -37,6 +37,19 @@ export type SignupFields = z.infer<typeof signupFields>;
 export const signupResponse = z.object({ id: z.number(), username: z.string() });
 export type SignupResponse = z.infer<typeof signupResponse>;
 
+/** GET /api/signup/auth/kakao/config/: what the browser needs to start the redirect (spec §7). */
+export interface KakaoConfig {
+  /** Absolute (Kakao) or relative (the server's labelled local stand-in when no Kakao key is configured). */
+  authorize_url: string;
+  client_id: string;
+  /** The registered callback address; null means "this origin's /oauth/kakao/callback". */
+  redirect_uri: string | null;
+  stand_in: boolean;
+}
+
+/** POST /api/signup/auth/kakao/: the token pair and whether the account still lacks the student details. */
+export type KakaoLoginAnswer = TokenPair & { is_additional_info_provided: boolean };
+
 // /mypage/additional: what an account created through Kakao lacks to be a verified student (the signup rules).
 export const additionalInfoFields = z.object({
   school: z.string({ error: M.required }).trim().min(1, M.required).max(50, M.invalidBody),

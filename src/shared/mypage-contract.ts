@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type TokenPair, tokenPair } from './auth';
 import type { HistoryItem } from './community';
 import type { ExtraSettingsOut } from './extra-options';
-import { type MyPageMain, myPageMain } from './mypage';
+import { type AdditionalInfoSaved, type MyPageMain, type MyProfile, type ProfileSaved, type WithdrawResult, mbtiParts, myPageMain } from './mypage';
 import { isoTime } from './parties-contract';
 
 // The zod side of the my page answers (spec §3, §7), for the server's route schemas and the OpenAPI document. The
@@ -13,10 +13,10 @@ const nullableText = z.string().nullable();
 
 export const myPageMainResponse = myPageMain.meta({ id: 'MyPageMain' }) satisfies z.ZodType<MyPageMain>;
 
-/** GET /api/mypage/profile/ (the client's ProfileOut). */
+/** GET /api/mypage/profile/. */
 export const myProfile = z
   .object({ username: z.string(), name: z.string(), intro: z.string(), profile_image: nullableText })
-  .meta({ id: 'MyProfile' }) satisfies z.ZodType<{ username: string; name: string; intro: string; profile_image: string | null }>;
+  .meta({ id: 'MyProfile' }) satisfies z.ZodType<MyProfile>;
 
 /** POST /api/mypage/profile/: the password is changed and this session gets a fresh pair. */
 export const passwordChanged = tokenPair.extend({ detail: z.string() }).meta({ id: 'PasswordChanged' }) satisfies z.ZodType<TokenPair & { detail: string }>;
@@ -24,9 +24,7 @@ export const passwordChanged = tokenPair.extend({ detail: z.string() }).meta({ i
 /** PATCH /api/mypage/profile/ (multipart). */
 export const profileSaved = z
   .object({ intro: z.string(), profile_image: nullableText })
-  .meta({ id: 'ProfileSaved' }) satisfies z.ZodType<{ intro: string; profile_image: string | null }>;
-
-const mbtiParts = z.object({ i_e: nullableText, n_s: nullableText, f_t: nullableText, p_j: nullableText });
+  .meta({ id: 'ProfileSaved' }) satisfies z.ZodType<ProfileSaved>;
 
 export const extraSettingsOut = z
   .object({
@@ -61,12 +59,12 @@ export const historyItem = z
   })
   .meta({ id: 'HistoryItem' }) satisfies z.ZodType<HistoryItem>;
 
-/** POST /api/mypage/withdraw/: the client reads `detail`; cancelled_parties counts the seats released and refunded. */
+/** POST /api/mypage/withdraw/. */
 export const withdrawResult = z
   .object({ detail: z.string(), cancelled_parties: z.number().int() })
-  .meta({ id: 'WithdrawResult' }) satisfies z.ZodType<{ detail: string }>;
+  .meta({ id: 'WithdrawResult' }) satisfies z.ZodType<WithdrawResult>;
 
 /** POST /api/mypage/additional/ (multipart). */
 export const additionalInfoSaved = z
   .object({ is_additional_info_provided: z.boolean() })
-  .meta({ id: 'AdditionalInfoSaved' }) satisfies z.ZodType<{ is_additional_info_provided: boolean }>;
+  .meta({ id: 'AdditionalInfoSaved' }) satisfies z.ZodType<AdditionalInfoSaved>;

@@ -25,3 +25,25 @@ export const myPageMain = z.object({
   is_additional_info_provided: z.boolean(),
 });
 export type MyPageMain = z.infer<typeof myPageMain>;
+
+/** GET /api/mypage/profile/. */
+export interface MyProfile {
+  username: string;
+  name: string;
+  intro: string;
+  profile_image: string | null;
+}
+
+/** PATCH /api/mypage/profile/ (multipart). */
+export type ProfileSaved = Pick<MyProfile, 'intro' | 'profile_image'>;
+
+/** POST /api/mypage/withdraw/: `cancelled_parties` counts the seats released and refunded. */
+export interface WithdrawResult {
+  detail: string;
+  cancelled_parties: number;
+}
+
+/** POST /api/mypage/additional/ (multipart). */
+export interface AdditionalInfoSaved {
+  is_additional_info_provided: boolean;
+}

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { MyPageMain } from '../../shared/mypage';
+import type { MyPageMain, WithdrawResult } from '../../shared/mypage';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 import { MYPAGE_MAIN_PATH } from './profile';
@@ -10,10 +10,6 @@ export function useMyPageMain(enabled: boolean) {
     // Spec §8: my page errors other than 401 are only logged.
     onError: (error) => console.warn('마이페이지를 불러오지 못했습니다.', error),
   });
-}
-
-export interface WithdrawResult {
-  detail: string;
 }
 
 /** Accounts made through Kakao have no password: they send none and the server does not ask for one. */

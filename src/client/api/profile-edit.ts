@@ -1,19 +1,13 @@
 import useSWR from 'swr';
 import type { TokenPair } from '../../shared/auth';
+import type { MyProfile, ProfileSaved } from '../../shared/mypage';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 export const PROFILE_PATH = '/api/mypage/profile/';
 
-export interface ProfileOut {
-  username: string;
-  name: string;
-  intro: string;
-  profile_image: string | null;
-}
-
 export function useProfile(enabled: boolean) {
-  return useSWR<ProfileOut, ApiError>(enabled ? PROFILE_PATH : null, {
+  return useSWR<MyProfile, ApiError>(enabled ? PROFILE_PATH : null, {
     onError: (error) => console.warn('프로필을 불러오지 못했습니다.', error),
   });
 }
@@ -30,5 +24,5 @@ export function saveProfile(intro: string, photo: File | null) {
   const form = new FormData();
   form.append('intro', intro);
   if (photo) form.append('profile_image', photo);
-  return apiFetch<{ intro: string; profile_image: string | null }>(PROFILE_PATH, { method: 'PATCH', body: form });
+  return apiFetch<ProfileSaved>(PROFILE_PATH, { method: 'PATCH', body: form });
 }

@@ -1,5 +1,5 @@
 import { STORAGE } from '../../shared/storage-keys';
-import type { KakaoConfig } from '../api/kakao';
+import type { KakaoConfig } from '../../shared/auth';
 
 export const KAKAO_CALLBACK_PATH = '/oauth/kakao/callback';
 // sessionStorage, not local: the round trip to Kakao stays in this tab, and another tab must not accept it.

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Ctx } from '../context';
 import { withDeadline } from './deadline';
 
@@ -13,12 +15,23 @@ const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../db/migrations/
 // checks run side by side, each with this deadline.
 const CHECK_DEADLINE_MS = 1_500;
 
+const alive = z.object({ status: z.literal('ok') }).meta({ id: 'Alive' });
+const readiness = z
+  .object({
+    status: z.enum(['ready', 'unavailable']),
+    database: z.enum(['pglite', 'postgres']),
+    // Words for the operator reading them, e.g. "migrations 3/4" or "redis unreachable".
+    checks: z.object({ database: z.string(), events: z.string() }),
+  })
+  .meta({ id: 'Readiness' });
+
 /**
  * /healthz: the process answers (for restarts). /readyz: this instance can serve (for load balancers): the
  * database answers and has every migration of this build, and Redis answers when it is configured.
  */
-export async function healthRoutes(app: FastifyInstance, ctx: Ctx) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+export async function healthRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get('/healthz', { schema: { response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
 
   async function databaseCheck(): Promise<string> {
     await ctx.database.ping();
@@ -27,7 +40,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: Ctx) {
     return applied >= journal.entries.length ? 'ok' : `migrations ${applied}/${journal.entries.length}`;
   }
 
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', { schema: { response: { 200: readiness, 503: readiness } } }, async (_req, reply) => {
     const [database, events] = await Promise.all([
       withDeadline(databaseCheck(), CHECK_DEADLINE_MS, 'database').catch(() => 'unreachable'),
       withDeadline(ctx.bus.ping(), CHECK_DEADLINE_MS, 'event bus').then(
@@ -37,6 +50,6 @@ export async function healthRoutes(app: FastifyInstance, ctx: Ctx) {
     ]);
     const checks = { database, events };
     const ready = database === 'ok' && events.startsWith('ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database: ctx.database.kind, checks });
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database: ctx.database.kind, checks } as const);
   });
 }

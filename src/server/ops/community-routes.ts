@@ -95,8 +95,10 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   // Student cards are private: only this operator endpoint ever reads them.
-  // A JPEG, not JSON: no response schema.
-  app.get('/api/ops/users/:id/student-card/', { ...ops, schema: { params: userPath } }, async (req, reply) => {
+  // A JPEG, not JSON: the bytes are sent as they are (Fastify never serialises a Buffer); the schema only tells the
+  // API description what comes back.
+  const cardSchema = { params: userPath, produces: ['image/jpeg'], response: { 200: z.any().meta({ type: 'string', format: 'binary' }) } };
+  app.get('/api/ops/users/:id/student-card/', { ...ops, schema: cardSchema }, async (req, reply) => {
     const { id: userId } = req.params;
     const [user] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
     if (!user?.card) throw detail(404, '학생증 사진이 없습니다.');

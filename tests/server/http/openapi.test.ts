@@ -41,6 +41,18 @@ describe('the API description', () => {
     expect(doc.paths['/api/homemap/home/'].get.security).toBeUndefined();
   });
 
+  it('declares what every route answers when it succeeds', () => {
+    const silent = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations as Record<string, { responses?: Record<string, { content?: unknown }> }>)
+        // A route without a response schema still gets a bare "Default Response" (no content) from the generator.
+        .filter(([, op]) => !Object.entries(op.responses ?? {}).some(([code, answer]) => code === '204' || (code.startsWith('2') && answer.content)))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(silent).toEqual([]);
+    // The student card is a JPEG, not JSON.
+    expect(Object.keys(doc.paths['/api/ops/users/{id}/student-card/'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+  });
+
   it('describes answers from the same schemas the routes serialise with', () => {
     const ok = doc.paths['/api/detailview/parties/{partyId}/'].get.responses!['200'];
     expect(JSON.stringify(ok)).toContain('PartyDetail');
