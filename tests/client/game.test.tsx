@@ -62,16 +62,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The round's GET waits until the returned function is called, so a test can look at the screen before it. */
+function holdRoundAnswer(): () => void {
+  let answer = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get('/api/v1/game/rounds/:id/', async () => {
+      await gate;
+      return HttpResponse.json(ROUND);
+    }),
+  );
+  return answer;
+}
+
 describe('/balancegame/:roundId', () => {
   it('a socket resync that arrives before the round itself does not leave the screen loading', async () => {
-    let answer = () => undefined as void;
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    server.use(
-      http.get('/api/v1/game/rounds/:id/', async () => {
-        await gate;
-        return HttpResponse.json(ROUND);
-      }),
-    );
+    const answer = holdRoundAnswer();
     renderApp('/balancegame/3');
     expect(await screen.findByText('질문을 불러오는 중...')).toBeInTheDocument();
     const socket = await FakeSocket.opened();
@@ -85,14 +91,7 @@ describe('/balancegame/:roundId', () => {
   });
 
   it('shows the loading text, then the first question with its counter, prompt, VS and progress', async () => {
-    let answer = () => undefined as void;
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    server.use(
-      http.get('/api/v1/game/rounds/:id/', async () => {
-        await gate;
-        return HttpResponse.json(ROUND);
-      }),
-    );
+    const answer = holdRoundAnswer();
     renderApp('/balancegame/3');
     expect(await screen.findByText('질문을 불러오는 중...')).toBeInTheDocument();
     answer();

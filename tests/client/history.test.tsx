@@ -2,19 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { normalizeHistory } from '../../src/client/api/history';
+import { HISTORY_ITEM } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
-const FLAT = {
-  id: 5,
-  title: '보드게임 번개',
-  start_time: '2026-03-03T10:00:00Z',
-  place_name: '학생회관',
-  place_photo: null,
-  applied_count: 6,
-  max_participants: 8,
-  reviewed: false,
-};
 
 function historyAnswers(body: unknown, init?: ResponseInit) {
   let calls = 0;
@@ -29,8 +20,8 @@ function historyAnswers(body: unknown, init?: ResponseInit) {
 
 describe('normalizeHistory', () => {
   it('reads the flat form of the server', () => {
-    expect(normalizeHistory([FLAT])).toEqual([
-      { id: 5, title: '보드게임 번개', startTime: FLAT.start_time, placeName: '학생회관', placePhoto: null, applied: 6, capacity: 8, reviewed: false },
+    expect(normalizeHistory([HISTORY_ITEM])).toEqual([
+      { id: 5, title: '보드게임 번개', startTime: HISTORY_ITEM.start_time, placeName: '학생회관', placePhoto: null, applied: 6, capacity: 8, reviewed: false },
     ]);
   });
 
@@ -66,7 +57,7 @@ describe('/mypage/history', () => {
     server.use(
       http.get('/api/mypage/history/', async () => {
         await answered;
-        return HttpResponse.json([FLAT, { ...FLAT, id: 6, title: '야간 러닝', reviewed: true }]);
+        return HttpResponse.json([HISTORY_ITEM, { ...HISTORY_ITEM, id: 6, title: '야간 러닝', reviewed: true }]);
       }),
     );
     const ui = renderApp('/mypage/history');
@@ -89,7 +80,7 @@ describe('/mypage/history', () => {
 
   it('accepts the nested {results} variant', async () => {
     signInAs();
-    historyAnswers({ results: [{ party: { id: 9, name: '야간 러닝', started_at: FLAT.start_time, location_name: '운동장', current_participants: 3, capacity: 6 } }] });
+    historyAnswers({ results: [{ party: { id: 9, name: '야간 러닝', started_at: HISTORY_ITEM.start_time, location_name: '운동장', current_participants: 3, capacity: 6 } }] });
     renderApp('/mypage/history');
     const card = await screen.findByRole('listitem');
     expect(card).toHaveTextContent('#야간 러닝');
@@ -120,7 +111,7 @@ describe('/mypage/history', () => {
   });
 
   it('shows 에러: 로그인이 필요합니다. to a guest without calling', async () => {
-    const calls = historyAnswers([FLAT]);
+    const calls = historyAnswers([HISTORY_ITEM]);
     renderApp('/mypage/history');
     expect(await screen.findByText('에러: 로그인이 필요합니다.')).toBeInTheDocument();
     expect(calls()).toBe(0);

@@ -1,21 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { HISTORY_ITEM } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
-const PARTY = {
-  id: 5,
-  title: '보드게임 번개',
-  start_time: '2026-03-03T10:00:00Z',
-  place_name: '학생회관',
-  place_photo: null,
-  applied_count: 6,
-  max_participants: 8,
-  reviewed: false,
-};
 
-function backend(answer: () => Response | Promise<Response> = () => HttpResponse.json({ id: 1 }, { status: 201 }), list: unknown[] = [PARTY]) {
+function backend(answer: () => Response | Promise<Response> = () => HttpResponse.json({ id: 1 }, { status: 201 }), list: unknown[] = [HISTORY_ITEM]) {
   const bodies: unknown[] = [];
   server.use(
     http.get('/api/mypage/history/', () => HttpResponse.json(list)),
@@ -140,7 +131,7 @@ describe('review modal', () => {
 
   it('says the party is unknown when the item has no id', async () => {
     signInAs();
-    const bodies = backend(undefined, [{ ...PARTY, id: undefined }]);
+    const bodies = backend(undefined, [{ ...HISTORY_ITEM, id: undefined }]);
     const { ui } = await openModal();
     await rateAll(ui);
     await ui.user.click(submit());

@@ -1,3 +1,4 @@
+import type { HistoryItem } from '../../../src/shared/community';
 import type { MyPageMain } from '../../../src/shared/mypage';
 import type { ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
 
@@ -49,4 +50,16 @@ export const PARTICIPATION: ParticipationDetail = {
   hold_expires_at: null,
   user: { id: 7, points: 12500 },
   party: { id: 5, title: '보드게임 번개', deposit: 3000, start_time: '2026-03-03T10:00:00Z' },
+};
+
+/** One party of my history (GET /api/mypage/history/), in the flat form our server answers. */
+export const HISTORY_ITEM: HistoryItem = {
+  id: 5,
+  title: '보드게임 번개',
+  start_time: '2026-03-03T10:00:00Z',
+  place_name: '학생회관',
+  place_photo: null,
+  applied_count: 6,
+  max_participants: 8,
+  reviewed: false,
 };

@@ -15,6 +15,7 @@ import { createDiskStorage } from '../../../src/server/storage';
 import { openSocket } from '../../helpers/sockets';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase } from '../../helpers/test-db';
+import { listenOnLoopback } from '../../helpers/listen';
 
 const JWT_SECRET = 'log-test-jwt-secret-0123456789abcdef01234567';
 const OPS_TOKEN = 'log-test-ops-token-0123456789abcdef';
@@ -25,6 +26,7 @@ describe('logs never carry an access token', () => {
   let app: FastifyInstance;
   let database: Database;
   let token: string;
+  let base: string;
   beforeAll(async () => {
     const clock = createTestClock();
     database = await createTestDatabase('pglite');
@@ -45,7 +47,7 @@ describe('logs never carry an access token', () => {
       secrets: { jwtSecret: JWT_SECRET, opsToken: OPS_TOKEN },
       logger,
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = await listenOnLoopback(app, 'ws');
     const [user] = await database.db.insert(users).values({ username: 'log_student', name: '학생', isAdditionalInfoProvided: true }).returning({ id: users.id });
     token = await createAccessTokens(JWT_SECRET, clock).sign(user.id);
   });
@@ -56,8 +58,7 @@ describe('logs never carry an access token', () => {
   });
 
   it('redacts the websocket ?token= and never logs the Authorization header', async () => {
-    const port = (app.server.address() as { port: number }).port;
-    const socket = await openSocket(`ws://127.0.0.1:${port}/ws/party/1/?token=${token}`);
+    const socket = await openSocket(`${base}/ws/party/1/?token=${token}`);
     await socket.closed;
     const own = await app.inject({ method: 'GET', url: '/api/mypage/main/', headers: { authorization: `Bearer ${token}` } });
     expect(own.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../helpers/test-app';
 import { openSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from '../live/live-helpers';
 import { crashRecorder } from './proxied-database';
 import { twoInstancesBehindRedisProxy } from './proxied-redis';
+import { listenOnLoopback } from '../../helpers/listen';
 
 const ready = process.env.DATABASE_URL && process.env.REDIS_URL;
 const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
@@ -24,11 +24,10 @@ const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization
   it('keeps standby toggles, votes and /readyz answering in time, and fans out again once Redis answers', async () => {
     const { a, b, proxy } = pair;
     const { partyId, students } = await paidParty(a, 4, { max: 6 });
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const portOf = (t: TestApp) => (t.app.server.address() as { port: number }).port;
-    const onA = await openSocket(`ws://127.0.0.1:${portOf(a)}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
-    const onB = await openSocket(`ws://127.0.0.1:${portOf(b)}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
+    const baseA = await listenOnLoopback(a.app, 'ws');
+    const baseB = await listenOnLoopback(b.app, 'ws');
+    const onA = await openSocket(`${baseA}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    const onB = await openSocket(`${baseB}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
     await onA.waitFor((m) => m.type === 'send_standby_update');
     await onB.waitFor((m) => m.type === 'send_standby_update');
     // Both instances are subscribed before the partition: a toggle on A reaches B's socket through Redis.

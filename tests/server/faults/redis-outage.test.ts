@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from '../live/live-helpers';
 import { twoInstancesBehindRedisProxy } from './proxied-redis';
+import { listenOnLoopback } from '../../helpers/listen';
 
 const ready = process.env.DATABASE_URL && process.env.REDIS_URL;
 const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
@@ -12,10 +13,10 @@ const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization
   it('keeps each lobby live on its own instance during the outage and fans out again when Redis returns', async () => {
     const { a, b, proxy } = pair;
     const { partyId, students } = await paidParty(a, 4, { max: 6 });
-    const portA = (await a.app.listen({ port: 0, host: '127.0.0.1' }), (a.app.server.address() as { port: number }).port);
-    const portB = (await b.app.listen({ port: 0, host: '127.0.0.1' }), (b.app.server.address() as { port: number }).port);
-    const onA = await openSocket(`ws://127.0.0.1:${portA}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
-    const onB = await openSocket(`ws://127.0.0.1:${portB}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
+    const baseA = await listenOnLoopback(a.app, 'ws');
+    const baseB = await listenOnLoopback(b.app, 'ws');
+    const onA = await openSocket(`${baseA}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
+    const onB = await openSocket(`${baseB}/ws/party/${partyId}/?token=${tokenOf(students[1])}`);
     await onA.waitFor((m) => m.type === 'send_standby_update');
     await onB.waitFor((m) => m.type === 'send_standby_update');
 

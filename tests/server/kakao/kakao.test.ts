@@ -9,6 +9,7 @@ import { createDiskStorage } from '../../../src/server/storage';
 import { bearer, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
+import { listenOnLoopback } from '../../helpers/listen';
 
 const REDIRECT = 'https://partyon.example/oauth/kakao/callback';
 
@@ -138,8 +139,7 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
   it('runs the whole redirect flow through the labelled stand-in, and cancel says access_denied', async () => {
     const t = await createTestApp();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      const origin = await listenOnLoopback(t.app);
       const callback = `${origin}/oauth/kakao/callback`;
       const config = (await t.app.inject({ method: 'GET', url: '/api/signup/auth/kakao/config/' })).json();
       expect(config).toMatchObject({ stand_in: true, authorize_url: '/oauth/kakao/stand-in/oauth/authorize' });

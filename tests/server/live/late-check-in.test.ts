@@ -10,6 +10,7 @@ import { openSocket } from '../../helpers/sockets';
 import { bearer, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from './live-helpers';
+import { listenOnLoopback } from '../../helpers/listen';
 
 // A student who arrives after the round exists is forwarded by the lobby straight into the game and never taps
 // 대기하기. Being there is the check-in all the same: the deposit comes back, and the sweeper does not call them a
@@ -19,8 +20,7 @@ describeEachDb('a late arrival is checked in', (kind) => {
   let base: string;
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(t.app, 'ws');
   });
   afterAll(() => t?.close());
 

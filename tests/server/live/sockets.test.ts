@@ -4,11 +4,9 @@ import { createStudents, createTestApp, type TestApp } from '../../helpers/test-
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
 import { openSocket, type TestSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from './live-helpers';
+import { listenOnLoopback } from '../../helpers/listen';
 
-async function listen(t: TestApp) {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-}
+const listen = (t: TestApp) => listenOnLoopback(t.app, 'ws');
 const tokenOf = (s: { auth: { authorization: string } }) => s.auth.authorization.slice('Bearer '.length);
 
 describeEachDb('lobby and game sockets', (kind) => {

@@ -9,6 +9,7 @@ import { openSocket } from '../../helpers/sockets';
 import { bearer, createStudent, createStudents, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
+import { listenOnLoopback } from '../../helpers/listen';
 
 describe('my page, profile and extra settings', () => {
   let t: TestApp;
@@ -105,8 +106,7 @@ describeEachDb('password change ends the other sessions at once', (kind) => {
   let base: string;
   beforeAll(async () => {
     t = await createTestApp({ kind });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(t.app, 'ws');
   });
   afterAll(() => t?.close());
   const MAIN = '/api/mypage/main/';

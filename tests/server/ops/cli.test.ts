@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { listenOnLoopback } from '../../helpers/listen';
 
 const run = promisify(execFile);
 
@@ -10,9 +11,7 @@ describe('npm run ops (the operator CLI against a running server)', () => {
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    env = { ...process.env, OPS_URL: `http://127.0.0.1:${port}`, OPS_TOKEN: t.opsToken };
+    env = { ...process.env, OPS_URL: await listenOnLoopback(t.app), OPS_TOKEN: t.opsToken };
   });
   afterAll(() => t?.close());
   const ops = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', ...args], { env });

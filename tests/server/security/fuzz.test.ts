@@ -18,6 +18,7 @@ import {
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
 import { expectInvariants, koreanErrorMessages, orphanUploads, tableCounts } from './security-helpers';
+import { listenOnLoopback } from '../../helpers/listen';
 
 /**
  * Property-based fuzzing of every JSON and multipart body: whatever arrives — wrong types, nulls, arrays for
@@ -117,8 +118,7 @@ interface Fx {
 }
 
 async function setUp(t: TestApp): Promise<Fx> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (t.app.server.address() as { port: number }).port;
+  const base = await listenOnLoopback(t.app);
   const { partyId: live, students } = await paidParty(t, 2);
   const [member, mate] = students;
   for (const s of students) await toggle(t, live, s.auth);
@@ -149,8 +149,8 @@ async function setUp(t: TestApp): Promise<Fx> {
   const notices = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: memberAuth })).json() as { id: number }[];
   return {
     t,
-    base: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
+    base,
+    host: new URL(base).host,
     ops: { 'x-ops-token': t.opsToken },
     member: { id: member.id, auth: memberAuth },
     mate: { id: mate.id, auth: bearer(await tokenFor(t, mate.id)) },

@@ -5,6 +5,7 @@ import { bearer, createTestApp, type TestApp, tokenFor } from '../../helpers/tes
 import { describeEachDb } from '../../helpers/test-db';
 import { openSocket, type TestSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from '../live/live-helpers';
+import { listenOnLoopback } from '../../helpers/listen';
 
 /**
  * Abuse of the lobby and game sockets: bad tokens, other parties' rounds, ids that do not fit, oversized and
@@ -64,8 +65,7 @@ describeEachDb('socket abuse', (kind) => {
     const counting = countingBus();
     active = counting.active;
     t = await createTestApp({ kind, bus: counting.bus });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listenOnLoopback(t.app, 'ws');
     process.on('unhandledRejection', collect);
     process.on('uncaughtException', collect);
   });
