@@ -18,7 +18,7 @@ export const refreshRequest = z.object({ refresh: z.string().min(1, M.required) 
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 /** Digits only; hyphens and spaces people type are dropped before the check. */
-export const normalizePhone = (raw: string) => raw.replace(/[\s-]/g, '');
+const normalizePhone = (raw: string) => raw.replace(/[\s-]/g, '');
 
 // Spec §3 "Signup": the text fields of the multipart body. The photo (student_card_image) is checked apart.
 export const signupFields = z
