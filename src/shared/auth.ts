@@ -15,10 +15,9 @@ export type TokenPair = z.infer<typeof tokenPair>;
 // Spec §7: POST /api/signup/auth/refresh/ — answers the new access token and, since refresh tokens rotate,
 // the new refresh token as well (DESIGN.md §4).
 export const refreshRequest = z.object({ refresh: z.string().min(1, M.required) });
-export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 /** Digits only; hyphens and spaces people type are dropped before the check. */
-export const normalizePhone = (raw: string) => raw.replace(/[\s-]/g, '');
+const normalizePhone = (raw: string) => raw.replace(/[\s-]/g, '');
 
 // Spec §3 "Signup": the text fields of the multipart body. The photo (student_card_image) is checked apart.
 export const signupFields = z
@@ -32,10 +31,12 @@ export const signupFields = z
     school: z.string().trim().min(1, M.required).max(50, M.invalidBody),
   })
   .refine((v) => v.password === v.password2, { path: ['password2'], message: M.passwordMismatch });
-export type SignupFields = z.infer<typeof signupFields>;
 
-export const signupResponse = z.object({ id: z.number(), username: z.string() });
-export type SignupResponse = z.infer<typeof signupResponse>;
+// Spec §7: what POST /api/signup/auth/signup/ answers. A type only: its schema is auth-contract.ts's signupResponse.
+export interface SignupResponse {
+  id: number;
+  username: string;
+}
 
 /** GET /api/signup/auth/kakao/config/: what the browser needs to start the redirect (spec §7). */
 export interface KakaoConfig {

@@ -1,14 +1,11 @@
 // Business constants of spec §9 and DESIGN.md §4, shared by client and server.
 
-export const LAYOUT_WIDTH = 393;
-export const FOOTER_HEIGHT = 85;
 export const MOBILE_MAX_WIDTH = 820;
 export const MAX_PROFILE_ICONS = 5;
 
 export const SHEET_COLLAPSED = 25;
 export const SHEET_EXPANDED = 76;
 export const SHEET_MAX = 90;
-export const SHEET_HEADER_HEIGHT = 101;
 export const SHEET_DRAG_THRESHOLD = 6;
 export const SHEET_SCROLL_SLACK = 8;
 export const SHEET_RELEASE_RATIO = 0.8;

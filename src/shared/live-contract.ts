@@ -21,7 +21,7 @@ export const myParty = z
   })
   .meta({ id: 'MyParty' }) satisfies z.ZodType<MyParty>;
 
-export const extraSetting = z
+const extraSetting = z
   .object({
     extra: z.object({
       grade: z.string().nullable(),
@@ -44,7 +44,7 @@ export const standbyState = z
   .object({ standby_count: z.number().int(), participation_count: z.number().int(), is_standby: z.boolean() })
   .meta({ id: 'StandbyState' }) satisfies z.ZodType<StandbyState>;
 
-export const question = z
+const question = z
   .object({
     id: z.number().int(),
     a_text: z.string(),

@@ -3,10 +3,10 @@ import type { MyParty } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { fetcher } from './client';
 
-export const MY_PARTIES_PATH = '/api/partyassist/myparties/';
+const MY_PARTIES_PATH = '/api/partyassist/myparties/';
 
 /** Spec §7: a plain list or a paginated {results}; both become a list. */
-export function toPartyList(body: unknown): MyParty[] {
+function toPartyList(body: unknown): MyParty[] {
   if (Array.isArray(body)) return body as MyParty[];
   const results = (body as { results?: unknown } | null)?.results;
   return Array.isArray(results) ? (results as MyParty[]) : [];

@@ -3,7 +3,7 @@ import type { Notice } from '../../shared/parties';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
-export const NOTICE_PATH = '/api/notice/';
+const NOTICE_PATH = '/api/notice/';
 
 /** Spec §5: requested only with an access token; `null` keeps SWR from calling at all. */
 export function useNotices(enabled: boolean) {

@@ -3,7 +3,7 @@ import type { ParticipantEntry, StandbyState } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
-export const participantsPath = (partyId: number) => `/api/partyassist/standby/${partyId}/participants/`;
+const participantsPath = (partyId: number) => `/api/partyassist/standby/${partyId}/participants/`;
 
 /** Confirmed participants of a party (the lobby reads the caller's own standby from it too). */
 export function useParticipants(partyId: number | null) {

@@ -1,7 +1,7 @@
 import { STORAGE } from '../../shared/storage-keys';
 import type { KakaoConfig } from '../../shared/auth';
 
-export const KAKAO_CALLBACK_PATH = '/oauth/kakao/callback';
+const KAKAO_CALLBACK_PATH = '/oauth/kakao/callback';
 // sessionStorage, not local: the round trip to Kakao stays in this tab, and another tab must not accept it.
 const PENDING_KEY = 'kakaoLogin';
 

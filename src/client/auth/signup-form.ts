@@ -44,7 +44,7 @@ export function toSignupFormData(v: SignupValues): FormData {
   return form;
 }
 
-export const EMPTY_DRAFT: SignupDraft = { name: '', username: '', email: '', phone: '', school: '', phoneVerified: false };
+const EMPTY_DRAFT: SignupDraft = { name: '', username: '', email: '', phone: '', school: '', phoneVerified: false };
 
 export function readSignupDraft(): SignupDraft {
   try {

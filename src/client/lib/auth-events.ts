@@ -1,6 +1,6 @@
 // The global event of spec §8: raised when the session can no longer be trusted (refresh failed) or a call was
 // refused (403). Screens and the session store listen for it instead of importing the fetch client's internals.
-export const AUTH_ERROR_EVENT = 'authError';
+const AUTH_ERROR_EVENT = 'authError';
 
 export interface AuthErrorDetail {
   status: number;

@@ -9,7 +9,7 @@ export const PAYMENT_PATH = '/payment';
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /** History state survives reloads and can be anything another page left there, so it is checked, not trusted. */
-export function parsePaymentNavState(value: unknown): PaymentNavState | null {
+function parsePaymentNavState(value: unknown): PaymentNavState | null {
   if (!value || typeof value !== 'object') return null;
   const { participationId, partyId } = value as Record<string, unknown>;
   return isId(participationId) && isId(partyId) ? { participationId, partyId } : null;

@@ -13,7 +13,7 @@ export type ReadReportNavState = { [K in keyof ReportNavState]: ReportNavState[K
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
-export function parseReportNavState(value: unknown): ReadReportNavState {
+function parseReportNavState(value: unknown): ReadReportNavState {
   const s = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   return { userId: parseId(s.userId), name: text(s.name), photo: text(s.photo), partyId: parseId(s.partyId) };
 }

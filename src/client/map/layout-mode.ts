@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { MOBILE_MAX_WIDTH } from '../../shared/constants';
 
 /** Spec §9: the phone layout applies up to 820 px wide, or on any touch screen however wide. */
-export function isMobileLayout(width: number, touch: boolean): boolean {
+function isMobileLayout(width: number, touch: boolean): boolean {
   return touch || width <= MOBILE_MAX_WIDTH;
 }
 

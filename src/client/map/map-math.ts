@@ -19,7 +19,7 @@ export interface View extends Point {
 export const MAP_IMAGE: Size = { width: MAP_LARGE_WIDTH, height: MAP_LARGE_HEIGHT };
 
 /** Width of the medium render of the art (assets/map/campus-medium.webp): half the large one. */
-export const MEDIUM_ART_WIDTH = 1852;
+const MEDIUM_ART_WIDTH = 1852;
 
 /**
  * Whether the view needs the large art: more device pixels per image pixel than the medium render holds. Zoomed
@@ -46,7 +46,7 @@ export function coverScale(viewport: Size, image: Size): number {
   return Math.max(viewport.width / image.width, viewport.height / image.height);
 }
 
-export function clampScale(scale: number, viewport: Size, image: Size): number {
+function clampScale(scale: number, viewport: Size, image: Size): number {
   const min = coverScale(viewport, image);
   return clamp(scale, min, Math.max(min, MAX_SCALE));
 }
@@ -110,7 +110,7 @@ export function markerTip(norm: Point, view: View, image: Size): Point {
 }
 
 /** The marker's whole icon box (a finger-sized target), tip at the bottom centre. */
-export function markerContains(tip: Point, point: Point): boolean {
+function markerContains(tip: Point, point: Point): boolean {
   return (
     point.x >= tip.x - MARKER_SIZE / 2 &&
     point.x <= tip.x + MARKER_SIZE / 2 &&

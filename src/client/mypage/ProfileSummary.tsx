@@ -5,7 +5,7 @@ import { Img } from '../ui/Img';
 import { MYPAGE_TEXTS as T } from './mypage-texts';
 
 /** Spec §2/§3: tags in the order grade, college, personality, MBTI (its parts joined, e.g. ENFP). */
-export function profileTags(main: MyPageMain): string[] {
+function profileTags(main: MyPageMain): string[] {
   const { i_e, n_s, f_t, p_j } = main.mbti;
   const mbti = [i_e, n_s, f_t, p_j].filter(Boolean).join('');
   return [main.grade, main.college, main.personality, mbti].filter((tag): tag is string => !!tag);

@@ -10,7 +10,7 @@ import { REVIEW_TEXTS as T } from './history-texts';
 const RATING_FIELDS = ['q1_rating', 'q2_rating', 'q3_rating'];
 
 /** Spec §8 "Review", in its order: rating field errors, then the server's words, then the HTTP status. */
-export function reviewErrorText(error: unknown): string {
+function reviewErrorText(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return T.failed;
   const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
   if (error.status === 400 && RATING_FIELDS.some((field) => field in body)) return T.ratingsRejected;

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import defaultParty from '../../../assets/images/default-party.svg';
+import { MAP_HEIGHT, MAP_WIDTH } from '../../shared/constants';
 import type { PartyDetail } from '../../shared/parties';
 import { formatPartyDateTime } from '../lib/format-date';
 import { resolveImageUrl } from '../lib/image-url';
 import { Img } from '../ui/Img';
 
 const NO_MAP = '지도 이미지가 아직 없습니다.';
-// Spec §9: the place map is the 822×460 campus image; its box is reserved before it arrives.
-const MAP_WIDTH = 822;
-const MAP_HEIGHT = 460;
+// Spec §9: the place map is the campus image at MAP_WIDTH×MAP_HEIGHT; its box is reserved before it arrives.
 
 /** The place map, or a plain placeholder when there is none or it fails to load (never a broken frame). */
 function PlaceMap({ src, place }: { src: string | null; place: string }) {

@@ -72,14 +72,14 @@ export async function rotateRefreshToken(db: Db, clock: Clock, token: string): P
   return { ok: false, reason: 'expired' };
 }
 
-export async function revokeFamily(db: Db, clock: Clock, familyId: string) {
+async function revokeFamily(db: Db, clock: Clock, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: clock.now() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number) {
+async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: clock.now() })

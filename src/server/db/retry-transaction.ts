@@ -6,7 +6,7 @@ import { pgErrorInfo } from './pg-errors';
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 4;
 
-export const isRetryableConflict = (err: unknown) => RETRYABLE.has(pgErrorInfo(err).code ?? '');
+const isRetryableConflict = (err: unknown) => RETRYABLE.has(pgErrorInfo(err).code ?? '');
 
 /**
  * A transaction that is run again (at most ATTEMPTS times in all) when it lost a race PostgreSQL resolved by

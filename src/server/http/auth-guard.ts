@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m ? m[1] : null;
 }

@@ -9,7 +9,7 @@ const SECRET_HEADER_PATHS = ['authorization', 'cookie', '["x-ops-token"]'].flatM
   const tail = h.startsWith('[') ? h : `.${h}`;
   return [`headers${tail}`, `req.headers${tail}`];
 });
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** The URL with the value of every credential-bearing query parameter replaced, the rest left as sent. */
 export function redactUrl(url: string): string {

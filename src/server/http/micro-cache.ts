@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * and other instances are at most `ttlMs` behind. Keys include the injected clock's second so tests that move time
  * never read a list from another moment.
  */
-export function createMicroCache<T>(ttlMs = 1000) {
+function createMicroCache<T>(ttlMs = 1000) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
   return {
     get(key: string, compute: () => Promise<T>): Promise<T> {

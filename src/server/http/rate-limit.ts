@@ -60,7 +60,7 @@ const REDIS_RETRY_AFTER_MS = 2_000;
 // The plugin's counters are read through `remaining`; with this as their max, `UNCAPPED - remaining` is the count.
 const UNCAPPED = 1_000_000_000;
 
-export interface WindowCount {
+interface WindowCount {
   /** Requests counted for the key in the current window. */
   count: number;
   /** Seconds until that window ends (for Retry-After); the whole window when counting locally. */

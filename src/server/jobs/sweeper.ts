@@ -14,7 +14,7 @@ import { releaseSeat } from '../reserve/release-seat';
 
 const HOUR = 3_600_000;
 const BATCH = 500;
-export const NO_SHOW_REASON = '파티 불참 (노쇼)';
+const NO_SHOW_REASON = '파티 불참 (노쇼)';
 
 export interface SweepReport {
   expired: number;

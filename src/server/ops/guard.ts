@@ -5,7 +5,7 @@ import type { Ctx } from '../context';
 import { type RouteSecurity, SECURITY_TAG } from '../http/api-docs';
 import { detail } from '../http/errors';
 
-export const OPS_HEADER = 'x-ops-token';
+const OPS_HEADER = 'x-ops-token';
 
 /** preValidation hook for /api/ops/ (before the body is validated): the operator token in X-Ops-Token, compared in constant time. */
 export function requireOps(ctx: Ctx) {

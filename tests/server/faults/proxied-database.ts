@@ -21,7 +21,7 @@ async function once(url: string, text: string) {
  * A database of its own on the PostgreSQL of DATABASE_URL, migrated directly, which the app reaches only through a
  * proxy the test can cut, reset or black-hole. `sql` talks to it directly, around the proxy.
  */
-export async function proxiedDatabase(poolSize: number) {
+async function proxiedDatabase(poolSize: number) {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `partyon_faults_${randomBytes(4).toString('hex')}`;
   await once(adminUrl, `create database "${name}"`);

@@ -11,7 +11,7 @@ export function walk(dir: string): string[] {
 }
 
 const HANGUL = /[\uAC00-\uD7A3]/;
-export const isKorean = (s: unknown): s is string => typeof s === 'string' && HANGUL.test(s);
+const isKorean = (s: unknown): s is string => typeof s === 'string' && HANGUL.test(s);
 
 /**
  * An error answer as DESIGN.md §3 shapes it: JSON, `{"detail": "…"}`, `{"field": ["…"]}` or
@@ -42,7 +42,7 @@ async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> 
  * never negative, seats taken equal live participations and never exceed the capacity, vote counters equal votes.
  * Returns the offending rows (empty when all is well) so a failure shows what broke.
  */
-export async function brokenInvariants(t: TestApp) {
+async function brokenInvariants(t: TestApp) {
   const points = await rows(
     t,
     sql`select u.id, u.points, coalesce(sum(l.amount), 0)::int as ledger from users u left join point_ledger l on l.user_id = u.id

@@ -3,7 +3,7 @@ import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { parties } from './parties';
 import { users } from './users';
 
-export const REPORT_CATEGORIES = ['FAKE_INFO', 'UNPLEASANT', 'INAPPROPRIATE_ACT', 'BAD_PHOTO', 'OTHER'] as const;
+const REPORT_CATEGORIES = ['FAKE_INFO', 'UNPLEASANT', 'INAPPROPRIATE_ACT', 'BAD_PHOTO', 'OTHER'] as const;
 
 export const reviews = pgTable(
   'reviews',

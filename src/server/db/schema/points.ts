@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { parties, participations } from './parties';
 import { users } from './users';
 
-export const LEDGER_KINDS = ['welcome', 'deposit_paid', 'deposit_returned', 'deposit_forfeited', 'refund', 'operator_grant'] as const;
+const LEDGER_KINDS = ['welcome', 'deposit_paid', 'deposit_returned', 'deposit_forfeited', 'refund', 'operator_grant'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 // Every change of points is a row. users.points is the running balance, updated in the same transaction.
