@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const mbtiParts = z.object({
+export const mbtiParts = z.object({
   i_e: z.string().nullable(),
   n_s: z.string().nullable(),
   f_t: z.string().nullable(),
