@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
+// The report screen offers them in this order, and the reports_category CHECK lists them in it.
+export const REPORT_CATEGORIES = ['FAKE_INFO', 'UNPLEASANT', 'INAPPROPRIATE_ACT', 'BAD_PHOTO', 'OTHER'] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+
 export const REPORT_CATEGORY_LABELS = {
   FAKE_INFO: '허위 정보 기재',
   UNPLEASANT: '파티 중 불쾌감 조성',
   INAPPROPRIATE_ACT: '파티 중 부적절한 행동',
   BAD_PHOTO: '부적절한 프로필 사진',
   OTHER: '기타',
-} as const;
-export type ReportCategory = keyof typeof REPORT_CATEGORY_LABELS;
+} as const satisfies Record<ReportCategory, string>;
+
+// An operator resolves a pending report: confirmed (the reported student is warned) or dismissed.
+export const REPORT_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const rating = z.coerce.number({ error: '별점은 1~5 사이여야 합니다.' }).int('별점은 1~5 사이여야 합니다.').min(1, '별점은 1~5 사이여야 합니다.').max(5, '별점은 1~5 사이여야 합니다.');
@@ -25,7 +31,7 @@ export const reviewInput = z.object({
 export const reportInput = z.object({
   party: id('신고가 발생한 파티 정보가 없습니다.'),
   reported_user: id('신고할 회원을 알 수 없습니다.'),
-  category: z.enum(Object.keys(REPORT_CATEGORY_LABELS) as [ReportCategory, ...ReportCategory[]], { error: '신고 유형을 선택해 주세요.' }),
+  category: z.enum(REPORT_CATEGORIES, { error: '신고 유형을 선택해 주세요.' }),
   content: z.string({ error: '신고 내용을 입력해 주세요.' }).trim().min(1, '신고 내용을 입력해 주세요.').max(2000, '신고 내용은 2000자까지 쓸 수 있습니다.'),
 });
 

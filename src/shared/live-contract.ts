@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExtraSetting, GameRound, MyParty, ParticipantEntry, Question, StandbyState, VoteResponse } from './live';
+import { LIVE_PARTICIPATION_STATUSES } from './parties';
 
 // The zod side of the party assistant's and the balance game's answers (spec §3), for the server's route schemas and
 // the OpenAPI document. The client keeps the interfaces of live.ts (no zod in its first load); `satisfies` keeps both
@@ -17,7 +18,7 @@ export const myParty = z
     participation_count: z.number().int(),
     max_participants: z.number().int(),
     participants: z.array(z.object(person)),
-    my_status: z.enum(['pending', 'confirmed']),
+    my_status: z.enum(LIVE_PARTICIPATION_STATUSES),
   })
   .meta({ id: 'MyParty' }) satisfies z.ZodType<MyParty>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveParticipationStatus } from './parties';
 
 // Spec §3 "Party (my parties)".
 export interface MyParty {
@@ -11,7 +12,7 @@ export interface MyParty {
   max_participants: number;
   participants: { id: number; username: string; profile_image: string | null }[];
   /** Addition: the caller's own state, so the assistant can say "결제 대기" for an unpaid seat. */
-  my_status: 'pending' | 'confirmed';
+  my_status: LiveParticipationStatus;
 }
 
 export interface ExtraSetting {
@@ -53,8 +54,11 @@ export interface GameRound {
   questions: Question[];
 }
 
+export const VOTE_CHOICES = ['A', 'B'] as const;
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+
 export const voteRequest = z.object({
-  choice: z.enum(['A', 'B'], { error: 'A 또는 B를 선택해 주세요.' }),
+  choice: z.enum(VOTE_CHOICES, { error: 'A 또는 B를 선택해 주세요.' }),
 });
 
 export interface VoteResponse {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_CATEGORY_LABELS, type ReportCategory } from './community';
+import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
 import { isoTime } from './parties-contract';
 
 // The zod side of the operator API's answers (/api/ops/, X-Ops-Token), for the server's route schemas and the OpenAPI
@@ -18,22 +18,20 @@ export const opsPartyCancelled = z.object({ cancelled: count, refunded_points: c
 
 export const opsDemo = z.object({ id: z.number().int(), start_time: isoTime, joined: z.array(z.string()) }).meta({ id: 'OpsDemo' });
 
-const reportCategory = z.enum(Object.keys(REPORT_CATEGORY_LABELS) as [ReportCategory, ...ReportCategory[]]);
-
 export const opsReport = z
   .object({
     id: z.number().int(),
     party: z.number().int(),
     reporter: z.number().int(),
     reported_user: z.number().int(),
-    category: reportCategory,
+    category: z.enum(REPORT_CATEGORIES),
     category_label: z.string(),
     content: z.string(),
-    status: z.enum(['pending', 'confirmed', 'dismissed']),
+    status: z.enum(REPORT_STATUSES),
     created_at: isoTime,
   })
   .meta({ id: 'OpsReport' });
 
-export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(['confirmed', 'dismissed']) }).meta({ id: 'OpsReportResolved' });
+export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES).exclude(['pending']) }).meta({ id: 'OpsReportResolved' });
 
 export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });

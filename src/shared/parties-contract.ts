@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HomeParty, JoinResponse, LeaveResponse, MapParty, Notice, ParticipationDetail, PartyDetail, PayResponse } from './parties';
+import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 
 // The zod side of the party and reservation answers (spec §3), for the server's route schemas and the OpenAPI
 // document. The client keeps the interfaces of parties.ts (no zod in its first load); `satisfies` keeps both in step.
@@ -30,12 +31,12 @@ export const partyDetail = mapParty
     description: z.string(),
     place_map: z.string().nullable(),
     deposit: z.number().int(),
-    status: z.enum(['open', 'cancelled']),
+    status: z.enum(PARTY_STATUSES),
     participations: z.array(
       z.object({ id: z.number().int(), user: z.object({ id: z.number().int(), username: z.string(), profile_image: z.string().nullable() }) }),
     ),
     tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    my_participation: z.object({ id: z.number().int(), status: z.enum(['pending', 'confirmed']) }).nullable(),
+    my_participation: z.object({ id: z.number().int(), status: z.enum(LIVE_PARTICIPATION_STATUSES) }).nullable(),
   })
   .meta({ id: 'PartyDetail' }) satisfies z.ZodType<PartyDetail>;
 
@@ -44,7 +45,7 @@ export const joinResponse = z.object({ id: z.number().int(), hold_expires_at: is
 export const participationDetail = z
   .object({
     id: z.number().int(),
-    status: z.enum(['pending', 'confirmed', 'cancelled', 'expired']),
+    status: z.enum(PARTICIPATION_STATUSES),
     hold_expires_at: isoTime.nullable(),
     user: z.object({ id: z.number().int(), points: z.number().int() }),
     party: z.object({ id: z.number().int(), title: z.string(), deposit: z.number().int(), start_time: isoTime }),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { PAYMENT_METHOD } from './constants';
 
+export const PARTY_STATUSES = ['open', 'cancelled'] as const;
+type PartyStatus = (typeof PARTY_STATUSES)[number];
+
+// A participation is live (holds a seat, and blocks joining the same party again) while pending (unpaid) or confirmed
+// (paid); it ends cancelled (left) or expired (the hold ran out).
+export const LIVE_PARTICIPATION_STATUSES = ['pending', 'confirmed'] as const;
+export const PARTICIPATION_STATUSES = [...LIVE_PARTICIPATION_STATUSES, 'cancelled', 'expired'] as const;
+export type LiveParticipationStatus = (typeof LIVE_PARTICIPATION_STATUSES)[number];
+type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+
 // Spec §3 "Party (home list)".
 export interface HomeParty {
   id: number;
@@ -30,10 +40,10 @@ export interface PartyDetail extends Omit<MapParty, 'tags'> {
   description: string;
   place_map: string | null;
   deposit: number;
-  status: 'open' | 'cancelled';
+  status: PartyStatus;
   participations: PartyParticipationEntry[];
   tags: { id: number; name: string }[];
-  my_participation: { id: number; status: 'pending' | 'confirmed' } | null;
+  my_participation: { id: number; status: LiveParticipationStatus } | null;
 }
 
 export interface JoinResponse {
@@ -44,7 +54,7 @@ export interface JoinResponse {
 // Spec §3 "Participation detail read by payment": user.points, party.deposit.
 export interface ParticipationDetail {
   id: number;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+  status: ParticipationStatus;
   hold_expires_at: string | null;
   user: { id: number; points: number };
   party: { id: number; title: string; deposit: number; start_time: string };

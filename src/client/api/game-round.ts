@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { GameRound, VoteResponse } from '../../shared/live';
+import type { GameRound, VoteChoice, VoteResponse } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
@@ -10,6 +10,6 @@ export function useGameRound(roundId: number | null, pollMs: number) {
   return useSWR<GameRound, ApiError>(roundId ? roundPath(roundId) : null, { refreshInterval: pollMs });
 }
 
-export function voteOnQuestion(questionId: number, choice: 'A' | 'B'): Promise<VoteResponse> {
+export function voteOnQuestion(questionId: number, choice: VoteChoice): Promise<VoteResponse> {
   return apiFetch<VoteResponse>(`/api/v1/game/questions/${questionId}/vote/`, { method: 'POST', json: { choice } });
 }

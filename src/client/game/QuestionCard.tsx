@@ -1,5 +1,5 @@
 import vsImage from '../../../assets/images/vs.svg';
-import type { Question } from '../../shared/live';
+import type { Question, VoteChoice } from '../../shared/live';
 import { GAME_TEXTS as T } from './game-texts';
 import { VoteGauge } from './VoteGauge';
 
@@ -7,7 +7,7 @@ interface Props {
   question: Question;
   pending: boolean;
   gaugeWidth: number;
-  onVote: (question: Question, choice: 'A' | 'B') => void;
+  onVote: (question: Question, choice: VoteChoice) => void;
 }
 
 /** One question: the two choices facing each other across the VS emblem, and the live gauge under them. */

@@ -1,7 +1,7 @@
 import { animated, easings } from '@react-spring/web';
 import { useEffect, useRef } from 'react';
 import { SLIDER_SPACING, SLIDER_SPEED_MS } from '../../shared/constants';
-import type { Question } from '../../shared/live';
+import type { Question, VoteChoice } from '../../shared/live';
 import { clampIndex } from '../lib/slider-math';
 import { moveByArrowKey, useSwipeTrack } from '../lib/use-swipe-track';
 import { GAME_TEXTS as T } from './game-texts';
@@ -12,7 +12,7 @@ interface Props {
   index: number;
   onIndex: (index: number) => void;
   pending: ReadonlySet<number>;
-  onVote: (question: Question, choice: 'A' | 'B') => void;
+  onVote: (question: Question, choice: VoteChoice) => void;
 }
 
 const SLIDE = { duration: SLIDER_SPEED_MS, easing: easings.easeOutCubic };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Question, VoteResponse } from '../../shared/live';
+import type { Question, VoteChoice, VoteResponse } from '../../shared/live';
 import { ApiError, errorMessage } from '../api/api-error';
 import { voteOnQuestion } from '../api/game-round';
 import { GAME_TEXTS as T } from './game-texts';
@@ -25,7 +25,7 @@ export function useVote(onVoted: (res: VoteResponse) => void, onRefused: () => v
     setPending(new Set(inFlight.current));
   };
 
-  const vote = async (question: Question, choice: 'A' | 'B') => {
+  const vote = async (question: Question, choice: VoteChoice) => {
     if (question.has_voted || inFlight.current.has(question.id)) return;
     mark(question.id, true);
     setError('');

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'wouter';
 import defaultAvatar from '../../../assets/images/default-avatar.svg';
-import { REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
+import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
 import { ApiError, errorMessage } from '../api/api-error';
 import { submitReport } from '../api/report';
 import { readReportNavState } from '../lib/report-nav-state';
@@ -15,8 +15,6 @@ import { CONTENT_MAX, REPORT_TEXTS as T } from './report-texts';
 import { useToast } from './use-toast';
 import '../ui/field.css';
 import './report.css';
-
-const CATEGORIES = Object.entries(REPORT_CATEGORY_LABELS) as Array<[ReportCategory, string]>;
 
 export default function ReportScreen() {
   const { userId } = useParams<{ userId: string }>();
@@ -70,9 +68,9 @@ export default function ReportScreen() {
           onChange={(e) => setCategory(e.target.value as ReportCategory | '')}
         >
           <option value="">{T.categoryPlaceholder}</option>
-          {CATEGORIES.map(([value, label]) => (
+          {REPORT_CATEGORIES.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {REPORT_CATEGORY_LABELS[value]}
             </option>
           ))}
         </select>

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import { isCheckViolation } from '../db/pg-errors';
-import { type LedgerKind, pointLedger } from '../db/schema/points';
+import type { LedgerKind } from '../db/schema/ledger-kinds';
+import { pointLedger } from '../db/schema/points';
 import { users } from '../db/schema/users';
 
 export class InsufficientPointsError extends Error {

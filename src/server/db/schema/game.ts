@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { VOTE_CHOICES } from '../../../shared/live';
+import { inList } from '../sql-in-list';
 import { parties } from './parties';
 import { users } from './users';
 
@@ -46,5 +47,5 @@ export const votes = pgTable(
     choice: text('choice').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('votes_question_user_key').on(t.questionId, t.userId), check('votes_choice', sql`${t.choice} in ('A', 'B')`)],
+  (t) => [uniqueIndex('votes_question_user_key').on(t.questionId, t.userId), check('votes_choice', inList(t.choice, VOTE_CHOICES))],
 );

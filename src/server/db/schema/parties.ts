@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from '../../../shared/parties';
+import { inList } from '../sql-in-list';
+import { DEPOSIT_STATES } from './deposit-states';
 import { places, tags } from './places';
 import { users } from './users';
 
@@ -27,7 +30,7 @@ export const parties = pgTable(
     check('parties_max_positive', sql`${t.maxParticipants} > 0`),
     check('parties_deposit_nonnegative', sql`${t.deposit} >= 0`),
     check('parties_seats', sql`${t.appliedCount} >= 0 and ${t.appliedCount} <= ${t.maxParticipants}`),
-    check('parties_status', sql`${t.status} in ('open', 'cancelled')`),
+    check('parties_status', inList(t.status, PARTY_STATUSES)),
   ],
 );
 
@@ -71,10 +74,10 @@ export const participations = pgTable(
     // One live participation per user and party; a cancelled or expired one does not block joining again.
     uniqueIndex('participations_active_key')
       .on(t.partyId, t.userId)
-      .where(sql`${t.status} in ('pending', 'confirmed')`),
+      .where(inList(t.status, LIVE_PARTICIPATION_STATUSES)),
     index('participations_user_idx').on(t.userId),
     index('participations_hold_idx').on(t.holdExpiresAt),
-    check('participations_status', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'expired')`),
-    check('participations_deposit_state', sql`${t.depositState} in ('none', 'held', 'returned', 'refunded', 'forfeited')`),
+    check('participations_status', inList(t.status, PARTICIPATION_STATUSES)),
+    check('participations_deposit_state', inList(t.depositState, DEPOSIT_STATES)),
   ],
 );

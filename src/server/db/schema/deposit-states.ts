@@ -1,0 +1,2 @@
+// participations.deposit_state; the schema says what each state means.
+export const DEPOSIT_STATES = ['none', 'held', 'returned', 'refunded', 'forfeited'] as const;
