@@ -41,7 +41,7 @@ async function run(kind: BenchDb, s: Scenario) {
     const ids: number[] = [];
     for (let i = 0; i < people; i += 1000) {
       const rows = await d.insert(users).values(Array.from({ length: Math.min(1000, people - i) }, (_, k) => ({ username: `fan_${i + k}`, name: `팬${i + k}` }))).returning({ id: users.id });
-      await d.insert(participations).values(rows.map((r) => ({ partyId: party.id, userId: r.id, status: 'confirmed', paidAt: new Date() })));
+      await d.insert(participations).values(rows.map((r) => ({ partyId: party.id, userId: r.id, status: 'confirmed' as const, paidAt: new Date() })));
       ids.push(...rows.map((r) => r.id));
     }
     const [round] = await d.insert(rounds).values({ partyId: party.id }).returning({ id: rounds.id });

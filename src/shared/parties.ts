@@ -9,7 +9,7 @@ type PartyStatus = (typeof PARTY_STATUSES)[number];
 export const LIVE_PARTICIPATION_STATUSES = ['pending', 'confirmed'] as const;
 export const PARTICIPATION_STATUSES = [...LIVE_PARTICIPATION_STATUSES, 'cancelled', 'expired'] as const;
 export type LiveParticipationStatus = (typeof LIVE_PARTICIPATION_STATUSES)[number];
-type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
 
 // Spec §3 "Party (home list)".
 export interface HomeParty {

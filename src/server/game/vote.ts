@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { RoundSocketMessage, VoteResponse } from '../../shared/live';
+import type { RoundSocketMessage, VoteChoice, VoteResponse } from '../../shared/live';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/pg-errors';
 import { questions, rounds, votes } from '../db/schema/game';
@@ -14,7 +14,7 @@ class AlreadyVoted extends Error {}
  * One vote per user and question, decided by the unique key (not by a prior read, which races). The counter moves
  * in the same transaction, so counts always equal the votes; the new counts go to every socket of the round.
  */
-export async function castVote(ctx: Ctx, userId: number, questionId: number, choice: 'A' | 'B'): Promise<VoteResponse> {
+export async function castVote(ctx: Ctx, userId: number, questionId: number, choice: VoteChoice): Promise<VoteResponse> {
   const [q] = await ctx.db
     .select({ roundId: questions.roundId, partyId: rounds.partyId })
     .from(questions)

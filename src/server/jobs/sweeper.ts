@@ -52,7 +52,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     const windows = [
       { key: 'reminder_24h', from: now.getTime() + HOUR, to: now.getTime() + 24 * HOUR, message: NOTICE.reminder24h },
       { key: 'reminder_1h', from: now.getTime(), to: now.getTime() + HOUR, message: NOTICE.reminder1h },
-    ];
+    ] as const;
     let n = 0;
     for (const w of windows) {
       const rows = await ctx.db
@@ -117,7 +117,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
         await notify(tx, [
           { userId: before.userId, kind: 'deposit_forfeited', message: NOTICE.depositForfeited(p.title, amount), partyId: before.partyId, dedupeKey: `deposit_forfeited:${p.id}`, at: now },
           ...(warning
-            ? [{ userId: before.userId, kind: 'warning', message: NOTICE.warning(NO_SHOW_REASON), partyId: before.partyId, dedupeKey: `warning:${warning.id}`, at: now }]
+            ? [{ userId: before.userId, kind: 'warning' as const, message: NOTICE.warning(NO_SHOW_REASON), partyId: before.partyId, dedupeKey: `warning:${warning.id}`, at: now }]
             : []),
         ]);
         return true;

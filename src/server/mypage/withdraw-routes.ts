@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withdrawResult } from '../../shared/mypage-contract';
+import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import { verifyPassword } from '../auth/passwords';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
@@ -46,7 +47,7 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
         .select({ id: participations.id, title: parties.title })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
-        .where(and(eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed']), gt(parties.startTime, now)))
+        .where(and(eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES), gt(parties.startTime, now)))
         .orderBy(asc(participations.partyId));
       for (const p of upcoming) await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${p.title} (회원 탈퇴)` });
 

@@ -1,9 +1,10 @@
 import type { Db, Tx } from '../db/connect';
+import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
 
 export interface NewNotice {
   userId: number;
-  kind: string;
+  kind: NotificationKind;
   message: string;
   partyId?: number;
   /** Same key, same user → stored once, however often or on however many instances the event fires. */

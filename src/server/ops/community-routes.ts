@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORT_CATEGORY_LABELS, type ReportCategory } from '../../shared/community';
+import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
 import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
@@ -30,17 +30,19 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   const listSchema = { querystring: z.object({ status: z.string().default('pending') }), response: { 200: z.array(opsReport) } };
   app.get('/api/ops/reports/', { ...ops, schema: listSchema }, async (req) => {
-    const { status } = req.query;
+    // Any other filter matches no report: the answer is the same empty list the database would give.
+    const status = REPORT_STATUSES.find((s) => s === req.query.status);
+    if (!status) return [];
     const rows = await ctx.db.select().from(reports).where(eq(reports.status, status)).orderBy(asc(reports.createdAt));
     return rows.map((r) => ({
       id: r.id,
       party: r.partyId,
       reporter: r.reporterId,
       reported_user: r.reportedUserId,
-      category: r.category as ReportCategory,
-      category_label: REPORT_CATEGORY_LABELS[r.category as ReportCategory],
+      category: r.category,
+      category_label: REPORT_CATEGORY_LABELS[r.category],
       content: r.content,
-      status: r.status as z.output<typeof opsReport>['status'],
+      status: r.status,
       created_at: r.createdAt.toISOString(),
     }));
   });
@@ -51,10 +53,11 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     const { id } = req.params;
     const { action } = req.body;
     const now = ctx.clock.now();
+    const status = action === 'warn' ? 'confirmed' : 'dismissed';
     return ctx.db.transaction(async (tx) => {
       const [report] = await tx
         .update(reports)
-        .set({ status: action === 'warn' ? 'confirmed' : 'dismissed', resolvedAt: now })
+        .set({ status, resolvedAt: now })
         .where(and(eq(reports.id, id), eq(reports.status, 'pending')))
         .returning();
       if (!report) {
@@ -63,7 +66,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
         throw detail(409, '이미 처리된 신고입니다.');
       }
       if (action === 'warn') {
-        const reason = `신고 확인 (${REPORT_CATEGORY_LABELS[report.category as ReportCategory]})`;
+        const reason = `신고 확인 (${REPORT_CATEGORY_LABELS[report.category]})`;
         const [w] = await tx
           .insert(warnings)
           .values({ userId: report.reportedUserId, reason, causeKey: `report:${report.id}`, createdAt: now })
@@ -73,7 +76,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
           await notify(tx, { userId: report.reportedUserId, kind: 'warning', message: NOTICE.warning(reason), partyId: report.partyId, dedupeKey: `warning:${w.id}`, at: now });
         }
       }
-      return { id: report.id, status: report.status as z.output<typeof opsReportResolved>['status'] };
+      return { id: report.id, status };
     });
   });
 

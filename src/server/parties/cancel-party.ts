@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { lockStudents } from '../db/lock-order';
@@ -12,7 +13,7 @@ const liveSeats = (tx: Tx, partyId: number) =>
   tx
     .select({ id: participations.id, userId: participations.userId })
     .from(participations)
-    .where(and(eq(participations.partyId, partyId), inArray(participations.status, ['pending', 'confirmed'])));
+    .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)));
 
 /**
  * An operator cancels a party: every live participation ends, paid deposits are refunded in full whatever the

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../shared/id-schema';
-import type { PartyDetail } from '../../shared/parties';
+import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus, type PartyDetail } from '../../shared/parties';
 import { partyDetail } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { parties, participations, partyTags } from '../db/schema/parties';
@@ -14,8 +14,6 @@ import { detail } from '../http/errors';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
 import { PARTY_MESSAGES as PM } from './messages';
-
-const LIVE = ['pending', 'confirmed'];
 
 export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +33,7 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
         .select({ id: participations.id, userId: users.id, username: users.username, profileImage: users.profileImage, status: participations.status })
         .from(participations)
         .innerJoin(users, eq(users.id, participations.userId))
-        .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE)))
+        .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)))
         .orderBy(asc(participations.createdAt), asc(participations.id)),
       ctx.db
         .select({ id: tags.id, name: tags.name })
@@ -61,10 +59,11 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
       description: row.description,
       place_map: row.placeMap,
       deposit: row.deposit,
-      status: row.status as PartyDetail['status'],
+      status: row.status,
       tags: tagRows,
       participations: people.map((p) => ({ id: p.id, user: { id: p.userId, username: p.username, profile_image: p.profileImage } })),
-      my_participation: mine ? { id: mine.id, status: mine.status as 'pending' | 'confirmed' } : null,
+      // `people` holds live participations only (the query's filter), which the column's type cannot know.
+      my_participation: mine ? { id: mine.id, status: mine.status as LiveParticipationStatus } : null,
     };
   });
 }

@@ -29,7 +29,7 @@ export async function recordCheckIn(tx: Tx, mine: Participation, party: { id: nu
   // the window, and took the student's lock first. The forfeit and its warning stand: one outcome, never both.
   if (mine.checkedInAt || mine.depositState === 'forfeited') return {};
   const returning = mine.depositState === 'held';
-  const changes = { checkedInAt: now, ...(returning ? { depositState: 'returned' } : {}) };
+  const changes = { checkedInAt: now, ...(returning ? { depositState: 'returned' as const } : {}) };
   await tx.update(participations).set(changes).where(eq(participations.id, mine.id));
   if (returning && mine.paidAmount) {
     await applyPoints(tx, { userId: mine.userId, amount: mine.paidAmount, kind: 'deposit_returned', partyId: party.id, participationId: mine.id, reason: party.title, at: now });

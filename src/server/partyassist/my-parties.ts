@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import type { MyParty } from '../../shared/live';
+import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
@@ -24,7 +25,7 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
     .where(
       and(
         eq(participations.userId, userId),
-        inArray(participations.status, ['pending', 'confirmed']),
+        inArray(participations.status, LIVE_PARTICIPATION_STATUSES),
         eq(parties.status, 'open'),
         gt(parties.startTime, since),
       ),

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '../../shared/constants';
-import type { JoinResponse } from '../../shared/parties';
+import { type JoinResponse, LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -72,7 +72,7 @@ async function whyNoSeat(tx: Tx, userId: number, partyId: number, now: Date) {
   const [mine] = await tx
     .select({ id: participations.id })
     .from(participations)
-    .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), sql`${participations.status} in ('pending', 'confirmed')`));
+    .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)));
   if (mine) return detail(409, PM.alreadyJoined);
   if (party.status === 'cancelled') return detail(400, PM.cancelled);
   if (party.startTime <= now) return detail(400, PM.started);

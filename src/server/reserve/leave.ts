@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { FREE_CANCEL_HOURS } from '../../shared/constants';
-import type { LeaveResponse } from '../../shared/parties';
+import { LIVE_PARTICIPATION_STATUSES, type LeaveResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
@@ -23,7 +23,7 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Pro
       .select({ id: participations.id, status: participations.status, startTime: parties.startTime, title: parties.title })
       .from(participations)
       .innerJoin(parties, eq(parties.id, participations.partyId))
-      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), inArray(participations.status, ['pending', 'confirmed'])));
+      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)));
     if (!row) {
       const [party] = await tx.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
       throw detail(404, party ? PM.nothingToLeave : PM.notFound);

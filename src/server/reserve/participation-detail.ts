@@ -17,7 +17,7 @@ export async function participationDetail(ctx: Ctx, userId: number, participatio
   if (!row) throw detail(404, PM.participationNotFound);
   return {
     id: row.p.id,
-    status: row.p.status as ParticipationDetail['status'],
+    status: row.p.status,
     hold_expires_at: row.p.holdExpiresAt?.toISOString() ?? null,
     user: { id: userId, points: row.points },
     party: { id: row.party.id, title: row.party.title, deposit: row.party.deposit, start_time: row.party.startTime.toISOString() },

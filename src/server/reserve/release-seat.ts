@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus, type ParticipationStatus } from '../../shared/parties';
 import type { Tx } from '../db/connect';
 import { lockParticipation, lockParty } from '../db/lock-order';
 import { parties, participations } from '../db/schema/parties';
@@ -7,7 +8,7 @@ import { applyPoints } from '../points/ledger';
 export interface Released {
   userId: number;
   partyId: number;
-  wasStatus: 'pending' | 'confirmed';
+  wasStatus: LiveParticipationStatus;
   refunded: number;
 }
 
@@ -21,7 +22,7 @@ export interface Released {
 export async function releaseSeat(
   tx: Tx,
   participationId: number,
-  opts: { to: 'cancelled' | 'expired'; refund: boolean; now: Date; reason: string },
+  opts: { to: Exclude<ParticipationStatus, LiveParticipationStatus>; refund: boolean; now: Date; reason: string },
 ): Promise<Released | null> {
   // A participation never moves to another party, so its party can be read before anything is locked.
   const [ref] = await tx.select({ partyId: participations.partyId }).from(participations).where(eq(participations.id, participationId));
@@ -33,7 +34,7 @@ export async function releaseSeat(
   const [ended] = await tx
     .update(participations)
     .set({ status: opts.to, cancelledAt: opts.now, isStandby: false })
-    .where(and(eq(participations.id, participationId), inArray(participations.status, ['pending', 'confirmed'])))
+    .where(and(eq(participations.id, participationId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)))
     .returning({ userId: participations.userId, partyId: participations.partyId, paidAmount: participations.paidAmount });
   if (!ended) return null;
   await tx

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { NotificationKind } from '../../../src/server/db/schema/notification-kinds';
 import { notifications } from '../../../src/server/db/schema/notifications';
 import { parties, participations } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
@@ -22,7 +23,7 @@ describeEachDb('the sweeper: holds, reminders, no-shows, cancellations', (kind) 
     if (pay) await t.app.inject({ method: 'POST', url: `/api/reserve/pay/${j.json().id}/`, headers: s.auth, payload: { payment_method: 'POINT' } });
     return { s, participationId: j.json().id as number };
   }
-  const noticesOf = (userId: number, kindName: string) =>
+  const noticesOf = (userId: number, kindName: NotificationKind) =>
     t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kindName)));
 
   it('releases an unpaid seat after 15 minutes and tells the student once, even when sweeps overlap', async () => {

@@ -40,9 +40,9 @@ export const reports = pgTable(
     reportedUserId: integer('reported_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    category: text('category').notNull(),
+    category: text('category', { enum: REPORT_CATEGORIES }).notNull(),
     content: text('content').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

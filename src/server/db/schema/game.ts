@@ -44,7 +44,7 @@ export const votes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    choice: text('choice').notNull(),
+    choice: text('choice', { enum: VOTE_CHOICES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('votes_question_user_key').on(t.questionId, t.userId), check('votes_choice', inList(t.choice, VOTE_CHOICES))],

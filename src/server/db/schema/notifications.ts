@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from './notification-kinds';
 import { parties } from './parties';
 import { users } from './users';
 
@@ -9,7 +10,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     message: text('message').notNull(),
     partyId: integer('party_id').references(() => parties.id),
     // e.g. 'reminder_24h:{participationId}': a job that runs twice, or on two instances, notifies once.

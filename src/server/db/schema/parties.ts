@@ -21,7 +21,7 @@ export const parties = pgTable(
     // Seats held by pending + confirmed participations. Claimed with a conditional UPDATE so it can never pass
     // max_participants, whatever the concurrency; the CHECK is the last line of defence.
     appliedCount: integer('applied_count').notNull().default(0),
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: PARTY_STATUSES }).notNull().default('open'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,14 +58,14 @@ export const participations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // pending (seat held, unpaid) → confirmed (paid) | cancelled (left) | expired (hold ran out).
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: PARTICIPATION_STATUSES }).notNull().default('pending'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidAmount: integer('paid_amount'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // What happened to the paid deposit: none (nothing paid) → held → returned (checked in) | refunded (left in
     // time, or party cancelled) | forfeited (no-show). Moved only by conditional updates, so each happens once.
-    depositState: text('deposit_state').notNull().default('none'),
+    depositState: text('deposit_state', { enum: DEPOSIT_STATES }).notNull().default('none'),
     isStandby: boolean('is_standby').notNull().default(false),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

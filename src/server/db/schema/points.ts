@@ -14,7 +14,7 @@ export const pointLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     partyId: integer('party_id').references(() => parties.id),
     participationId: integer('participation_id').references(() => participations.id),
     reason: text('reason').notNull().default(''),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SOCIAL_PROVIDERS } from './social-providers';
 
 export const users = pgTable(
   'users',
@@ -41,7 +42,7 @@ export const socialAccounts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
