@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from '../../../shared/community';
 import { inList } from '../sql-in-list';
+import { createdAt, instant } from './columns';
 import { parties } from './parties';
-import { users } from './users';
+import { userRef } from './users';
 
 export const reviews = pgTable(
   'reviews',
@@ -12,14 +13,12 @@ export const reviews = pgTable(
     partyId: integer('party_id')
       .notNull()
       .references(() => parties.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     q1Rating: integer('q1_rating').notNull(),
     q2Rating: integer('q2_rating').notNull(),
     q3Rating: integer('q3_rating').notNull(),
     comment: text('comment').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('reviews_party_user_key').on(t.partyId, t.userId),
@@ -34,17 +33,13 @@ export const reports = pgTable(
     partyId: integer('party_id')
       .notNull()
       .references(() => parties.id),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reportedUserId: integer('reported_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef('reporter_id'),
+    reportedUserId: userRef('reported_user_id'),
     category: text('category', { enum: REPORT_CATEGORIES }).notNull(),
     content: text('content').notNull(),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('pending'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: instant('resolved_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('reports_once_key').on(t.reporterId, t.reportedUserId, t.partyId),

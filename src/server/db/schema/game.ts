@@ -1,8 +1,9 @@
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { VOTE_CHOICES } from '../../../shared/live';
 import { inList } from '../sql-in-list';
+import { createdAt } from './columns';
 import { parties } from './parties';
-import { users } from './users';
+import { userRef } from './users';
 
 // One round per party, created once when enough participants are on standby (the unique key makes it "exactly once").
 export const rounds = pgTable(
@@ -12,7 +13,7 @@ export const rounds = pgTable(
     partyId: integer('party_id')
       .notNull()
       .references(() => parties.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('rounds_party_key').on(t.partyId)],
 );
@@ -41,11 +42,9 @@ export const votes = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     choice: text('choice', { enum: VOTE_CHOICES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('votes_question_user_key').on(t.questionId, t.userId), check('votes_choice', inList(t.choice, VOTE_CHOICES))],
 );

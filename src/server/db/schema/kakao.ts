@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { users } from './users';
 
 // An authorization code is exchanged with Kakao once. The first request claims the code's hash; a second request
@@ -10,5 +11,5 @@ export const kakaoCodes = pgTable('kakao_codes', {
   failedStatus: integer('failed_status'),
   failedDetail: text('failed_detail'),
   done: boolean('done').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from '../../../shared/parties';
 import { inList } from '../sql-in-list';
+import { createdAt, instant } from './columns';
 import { DEPOSIT_STATES } from './deposit-states';
 import { places, tags } from './places';
-import { users } from './users';
+import { userRef } from './users';
 
 export const parties = pgTable(
   'parties',
@@ -15,15 +16,15 @@ export const parties = pgTable(
     placeId: integer('place_id')
       .notNull()
       .references(() => places.id),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    startTime: instant('start_time').notNull(),
     maxParticipants: integer('max_participants').notNull(),
     deposit: integer('deposit').notNull().default(0),
     // Seats held by pending + confirmed participations. Claimed with a conditional UPDATE so it can never pass
     // max_participants, whatever the concurrency; the CHECK is the last line of defence.
     appliedCount: integer('applied_count').notNull().default(0),
     status: text('status', { enum: PARTY_STATUSES }).notNull().default('open'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('parties_start_time_idx').on(t.startTime),
@@ -54,21 +55,19 @@ export const participations = pgTable(
     partyId: integer('party_id')
       .notNull()
       .references(() => parties.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     // pending (seat held, unpaid) → confirmed (paid) | cancelled (left) | expired (hold ran out).
     status: text('status', { enum: PARTICIPATION_STATUSES }).notNull().default('pending'),
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    holdExpiresAt: instant('hold_expires_at'),
+    paidAt: instant('paid_at'),
     paidAmount: integer('paid_amount'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     // What happened to the paid deposit: none (nothing paid) → held → returned (checked in) | refunded (left in
     // time, or party cancelled) | forfeited (no-show). Moved only by conditional updates, so each happens once.
     depositState: text('deposit_state', { enum: DEPOSIT_STATES }).notNull().default('none'),
     isStandby: boolean('is_standby').notNull().default(false),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedInAt: instant('checked_in_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     // One live participation per user and party; a cancelled or expired one does not block joining again.

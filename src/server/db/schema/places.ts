@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 export const places = pgTable(
   'places',
@@ -11,7 +12,7 @@ export const places = pgTable(
     yNorm: doublePrecision('y_norm').notNull(),
     photo: text('photo'),
     mapImage: text('map_image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('places_name_key').on(t.name),

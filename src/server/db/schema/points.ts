@@ -1,25 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList } from '../sql-in-list';
+import { createdAt } from './columns';
 import { LEDGER_KINDS } from './ledger-kinds';
 import { parties, participations } from './parties';
-import { users } from './users';
+import { userRef } from './users';
 
 // Every change of points is a row. users.points is the running balance, updated in the same transaction.
 export const pointLedger = pgTable(
   'point_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     amount: integer('amount').notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     partyId: integer('party_id').references(() => parties.id),
     participationId: integer('participation_id').references(() => participations.id),
     reason: text('reason').notNull().default(''),
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('point_ledger_user_idx').on(t.userId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns';
 import { SOCIAL_PROVIDERS } from './social-providers';
 
 export const users = pgTable(
@@ -24,8 +25,8 @@ export const users = pgTable(
     // behind, so every other session's access token stops working at once (not when it expires). A counter, not
     // a time: two events in the same second (or under a test's frozen clock) are still told apart.
     tokenVersion: integer('token_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
@@ -35,16 +36,20 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to: it means nothing without them, so it goes when their row does. */
+export const userRef = <N extends string>(name: N) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_accounts_provider_uid_key').on(t.provider, t.providerUserId)],
 );
@@ -61,20 +66,18 @@ export const extraSettings = pgTable('extra_settings', {
   mbtiNs: text('mbti_ns'),
   mbtiFt: text('mbti_ft'),
   mbtiPj: text('mbti_pj'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const warnings = pgTable(
   'warnings',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     reason: text('reason').notNull(),
     // What caused it ('no_show:{participationId}', 'report:{reportId}'): at most one warning per cause.
     causeKey: text('cause_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('warnings_cause_key').on(t.userId, t.causeKey)],
 );
