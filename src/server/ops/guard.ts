@@ -4,6 +4,7 @@ import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { Ctx } from '../context';
 import { type RouteSecurity, SECURITY_TAG } from '../http/api-docs';
 import { detail } from '../http/errors';
+import { TOKEN_ACTOR } from './audit';
 
 const OPS_HEADER = 'x-ops-token';
 
@@ -14,6 +15,7 @@ export function requireOps(ctx: Ctx) {
     const given = req.headers[OPS_HEADER];
     const got = Buffer.from(typeof given === 'string' ? given : '');
     if (got.length !== expected.length || !timingSafeEqual(got, expected)) throw detail(401, M.opsTokenInvalid);
+    req.opsActor = TOKEN_ACTOR;
   };
   return Object.assign(hook, { [SECURITY_TAG]: 'operator' as RouteSecurity });
 }

@@ -7,6 +7,7 @@ import { opsStatusRoutes } from './status-routes';
 
 /** The operator API under /api/ops/ (X-Ops-Token): status, places and parties, reports and points, the demo. */
 export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
+  app.decorateRequest('opsActor', null);
   await opsStatusRoutes(app, ctx);
   await opsPartyRoutes(app, ctx);
   await opsDemoRoutes(app, ctx);

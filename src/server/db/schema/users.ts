@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
+import { VERIFICATION_STATUSES } from '../../../shared/verification';
+import { inList } from '../sql-in-list';
 import { SOCIAL_PROVIDERS } from './social-providers';
 
 export const users = pgTable(
@@ -21,6 +23,12 @@ export const users = pgTable(
     // Cached balance of point_ledger; the CHECK makes a negative balance impossible whatever the code does.
     points: integer('points').notNull().default(0),
     isAdditionalInfoProvided: boolean('is_additional_info_provided').notNull().default(false),
+    // shared/verification.ts. Only an approved student may join or pay; the reason is the operator's, for a rejection.
+    verificationStatus: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unsubmitted'),
+    verificationReason: text('verification_reason'),
+    // When the current card was sent (orders the operators' queue) and when an operator last decided on it.
+    cardSubmittedAt: instant('card_submitted_at'),
+    verifiedAt: instant('verified_at'),
     // Raised by a password change; an access token carries the value it was issued under and is refused once it is
     // behind, so every other session's access token stops working at once (not when it expires). A counter, not
     // a time: two events in the same second (or under a test's frozen clock) are still told apart.
@@ -33,6 +41,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phone),
     check('users_points_nonnegative', sql`${t.points} >= 0`),
+    check('users_verification_status', inList(t.verificationStatus, VERIFICATION_STATUSES)),
+    index('users_verification_queue_idx').on(t.verificationStatus, t.cardSubmittedAt),
   ],
 );
 

@@ -1,0 +1,32 @@
+// What the operators' audit log records (issue 16). Shared: the console filters by these and names them in Korean.
+export const AUDIT_ACTIONS = [
+  'place.create',
+  'place.update',
+  'party.create',
+  'party.update',
+  'party.cancel',
+  'verification.approve',
+  'verification.reject',
+  'report.resolve',
+  'points.grant',
+  'participation.check_in',
+  'demo.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+export const AUDIT_ACTION_LABELS = {
+  'place.create': '장소 추가',
+  'place.update': '장소 수정',
+  'party.create': '파티 생성',
+  'party.update': '파티 수정',
+  'party.cancel': '파티 취소',
+  'verification.approve': '학생 인증 승인',
+  'verification.reject': '학생 인증 반려',
+  'report.resolve': '신고 처리',
+  'points.grant': '포인트 지급·회수',
+  'participation.check_in': '수동 체크인',
+  'demo.create': '데모 파티 생성',
+} as const satisfies Record<AuditAction, string>;
