@@ -10,6 +10,9 @@ export const LIVE_PARTICIPATION_STATUSES = ['pending', 'confirmed'] as const;
 export const PARTICIPATION_STATUSES = [...LIVE_PARTICIPATION_STATUSES, 'cancelled', 'expired'] as const;
 export type LiveParticipationStatus = (typeof LIVE_PARTICIPATION_STATUSES)[number];
 export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+// What happened to a paid deposit (participations.deposit_state; the schema says what each state means). Shared: the
+// operators' attendee list shows it.
+export const DEPOSIT_STATES = ['none', 'held', 'returned', 'refunded', 'forfeited'] as const;
 
 // Spec §3 "Party (home list)".
 export interface HomeParty {

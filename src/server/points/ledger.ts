@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { LedgerKind } from '../../shared/points';
 import type { Db, Tx } from '../db/connect';
 import { isCheckViolation } from '../db/pg-errors';
-import type { LedgerKind } from '../db/schema/ledger-kinds';
 import { pointLedger } from '../db/schema/points';
 import { users } from '../db/schema/users';
 

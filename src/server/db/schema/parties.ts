@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from '../../../shared/parties';
+import { DEPOSIT_STATES, LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from '../../../shared/parties';
 import { inList } from '../sql-in-list';
 import { createdAt, instant } from './columns';
-import { DEPOSIT_STATES } from './deposit-states';
 import { places, tags } from './places';
 import { userRef } from './users';
 

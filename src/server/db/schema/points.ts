@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS } from '../../../shared/points';
 import { inList } from '../sql-in-list';
 import { createdAt } from './columns';
-import { LEDGER_KINDS } from './ledger-kinds';
 import { parties, participations } from './parties';
 import { userRef } from './users';
 
