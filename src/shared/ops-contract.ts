@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
+import { DEPOSIT_STATES, LIVE_PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 import { isoTime } from './parties-contract';
 
-// The zod side of the operator API's answers (/api/ops/, X-Ops-Token), for the server's route schemas and the OpenAPI
-// document. Only the operator CLI (src/server/ops/cli.ts) calls these routes; it prints the answers as they come.
+// The zod side of the operator API's answers (/api/ops/), for the server's route schemas and the OpenAPI document.
+// The operator CLI (src/server/ops/cli.ts) prints them as they come; the console (lazy, operators only) may take
+// their types with `z.infer`.
 
 const count = z.number().int();
 
@@ -35,3 +37,57 @@ export const opsReport = z
 export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES).exclude(['pending']) }).meta({ id: 'OpsReportResolved' });
 
 export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });
+
+// The operator console (issue 16 §3) reads the answers below.
+
+/** Where a party stands for an operator: before its start, under way (check-ins still count), over, or cancelled. */
+export const OPS_PARTY_PHASES = ['upcoming', 'in_progress', 'finished', 'cancelled'] as const;
+
+export const opsPartySummary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    start_time: isoTime,
+    status: z.enum(PARTY_STATUSES),
+    phase: z.enum(OPS_PARTY_PHASES),
+    place: z.object({ id: z.number().int(), name: z.string() }),
+    tags: z.array(z.string()),
+    deposit: count,
+    max_participants: count,
+    /** Seats held: pending (unpaid) and confirmed (paid). */
+    applied_count: count,
+    paid_count: count,
+    checked_in_count: count,
+    /** Paid participants not checked in once the standby window has closed (0 before that). */
+    no_show_count: count,
+  })
+  .meta({ id: 'OpsPartySummary' });
+
+export const opsDashboard = z
+  .object({
+    /** Today in campus time (Asia/Seoul), YYYY-MM-DD. */
+    day: z.string(),
+    today: z.array(opsPartySummary),
+    /** Open parties of the next seven days after today. */
+    upcoming: z.array(opsPartySummary),
+    pending_verifications: count,
+    pending_reports: count,
+  })
+  .meta({ id: 'OpsDashboard' });
+
+export const opsAttendee = z
+  .object({
+    participation_id: z.number().int(),
+    user: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+    status: z.enum(LIVE_PARTICIPATION_STATUSES),
+    paid_amount: count.nullable(),
+    deposit_state: z.enum(DEPOSIT_STATES),
+    is_standby: z.boolean(),
+    checked_in_at: isoTime.nullable(),
+    joined_at: isoTime,
+  })
+  .meta({ id: 'OpsAttendee' });
+
+export const opsPartyDetail = opsPartySummary
+  .extend({ description: z.string(), attendees: z.array(opsAttendee) })
+  .meta({ id: 'OpsPartyDetail' });

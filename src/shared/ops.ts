@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTY_STATUSES } from './parties';
 
 // Operator API bodies (/api/ops/). Messages are Korean because operators are on the same team as the students.
 export const opsPlaceCreate = z.object({
@@ -21,4 +22,13 @@ export const opsPartyCreate = z.object({
 export const opsDemoCreate = z.object({
   minutes: z.number().int().min(1).max(24 * 60).default(5),
   title: z.string().trim().min(1).max(80).optional(),
+});
+
+const instantQuery = z.iso.datetime({ offset: true, error: 'ISO 8601 형식의 시각이어야 합니다. (예: 2026-03-05T00:00:00+09:00)' });
+
+/** The console's party list: start_time in [from, to), from today (campus time) when `from` is left out. */
+export const opsPartyListQuery = z.object({
+  from: instantQuery.optional(),
+  to: instantQuery.optional(),
+  status: z.enum(PARTY_STATUSES, { error: 'status는 open 또는 cancelled입니다.' }).optional(),
 });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { opsCommunityRoutes } from './community-routes';
+import { opsDashboardRoutes } from './dashboard-routes';
 import { opsDemoRoutes } from './demo-routes';
+import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
 import { opsStatusRoutes } from './status-routes';
 
@@ -12,4 +14,7 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsPartyRoutes(app, ctx);
   await opsDemoRoutes(app, ctx);
   await opsCommunityRoutes(app, ctx);
+  // The console's own (issue 16 §3): dashboard, party list / detail / edit, manual check-in, places, ledger.
+  await opsDashboardRoutes(app, ctx);
+  await opsPartyListRoutes(app, ctx);
 }

@@ -240,6 +240,10 @@ const ROWS: Row[] = [
     expect: opsOnly(200),
   },
   { method: 'GET', path: '/api/ops/users/{id}/student-card/', url: (f) => `/api/ops/users/${f.carded.id}/student-card/`, expect: opsOnly(200) },
+  // The operator console's own (issue 16 §3).
+  { method: 'GET', path: '/api/ops/dashboard/', url: () => '/api/ops/dashboard/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/parties/', url: () => '/api/ops/parties/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/parties/{partyId}/', url: (f) => `/api/ops/parties/${f.upcoming}/`, expect: opsOnly(200) },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
