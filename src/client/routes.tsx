@@ -28,12 +28,31 @@ const LobbyScreen = lazy(() => import('./lobby/LobbyScreen'));
 const BalanceGameScreen = lazy(() => import('./game/BalanceGameScreen'));
 const ParticipantsScreen = lazy(() => import('./party/ParticipantsScreen'));
 const ReportScreen = lazy(() => import('./report/ReportScreen'));
+// The operators' console: its own chunk, its own layout, never part of a student's load.
+const OpsConsole = lazy(() => import('./ops/OpsConsole'));
 
-/** Spec §2's 21 routes, plus /home as an alias of the home list. */
+const loading = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+
+/** Spec §2's 21 routes, plus /home as an alias of the home list, and the operators' console under /ops. */
 export function AppRoutes() {
   return (
+    <Switch>
+      <Route path="/ops" nest>
+        <Suspense fallback={loading}>
+          <OpsConsole />
+        </Suspense>
+      </Route>
+      <Route>
+        <StudentRoutes />
+      </Route>
+    </Switch>
+  );
+}
+
+function StudentRoutes() {
+  return (
     <Layout>
-      <Suspense fallback={<p className="status-text">{COMMON_TEXTS.loading}</p>}>
+      <Suspense fallback={loading}>
         <Switch>
           <Route path="/" component={HomeScreen} />
           <Route path="/home" component={HomeScreen} />

@@ -8,4 +8,6 @@ export const STORAGE = {
   redirectPath: 'redirectPath',
   user: 'user',
   signupDraft: 'signupDraft',
+  /** The operator console's session token (sessionStorage: gone when the tab closes; never the students' keys). */
+  opsSession: 'partyon.ops.session',
 } as const;

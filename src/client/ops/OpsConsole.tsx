@@ -1,0 +1,24 @@
+import { Route, Switch } from 'wouter';
+import { NotFoundScreen } from '../ui/NotFoundScreen';
+import { DashboardScreen } from './DashboardScreen';
+import { OpsLayout } from './OpsLayout';
+import { OpsLoginScreen } from './OpsLoginScreen';
+import { useOpsSession } from './ops-session';
+import './ops.css';
+
+/**
+ * /ops: the operators' console, its own chunk (routes.tsx loads it lazily, so no student ever downloads it) with
+ * its own sign-in and layout. Routes here are relative to /ops (wouter's nested router).
+ */
+export default function OpsConsole() {
+  const session = useOpsSession();
+  if (!session) return <OpsLoginScreen />;
+  return (
+    <OpsLayout session={session}>
+      <Switch>
+        <Route path="/" component={DashboardScreen} />
+        <Route component={NotFoundScreen} />
+      </Switch>
+    </OpsLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link, useRoute } from 'wouter';
+import { opsFetch } from './ops-api';
+import { type OpsSession, setOpsSession } from './ops-session';
+import { OPS_TEXTS as T } from './ops-texts';
+
+/** The console's sections, in the order of an operator's day. Paths are inside /ops. */
+export const OPS_SECTIONS = [{ path: '/', label: T.dashboard }] as const;
+
+function NavLink({ path, label }: { path: string; label: string }) {
+  const [active] = useRoute(path === '/' ? '/' : `${path}/*?`);
+  return (
+    <Link href={path} className={active ? 'ops-nav__link ops-nav__link--active' : 'ops-nav__link'} aria-current={active ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
+
+/** A bar with the sections across the top on a phone, a side column on a laptop. */
+export function OpsLayout({ session, children }: { session: OpsSession; children: ReactNode }) {
+  function logout() {
+    // The server ends the session; the console forgets it either way (an unreachable server must not keep it open).
+    void opsFetch('/api/ops/auth/logout/', { method: 'POST' }).catch(() => undefined);
+    setOpsSession(null);
+  }
+  return (
+    <div className="ops">
+      <header className="ops__bar">
+        <strong className="ops__title">{T.title}</strong>
+        <span className="ops__who">{session.operator.username}</span>
+        <button type="button" className="button button--small button--ghost" onClick={logout}>
+          {T.logout}
+        </button>
+      </header>
+      <nav className="ops-nav" aria-label={T.nav}>
+        {OPS_SECTIONS.map((s) => (
+          <NavLink key={s.path} path={s.path} label={s.label} />
+        ))}
+      </nav>
+      <main className="ops__main">{children}</main>
+    </div>
+  );
+}

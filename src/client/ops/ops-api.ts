@@ -1,0 +1,39 @@
+import { ApiError } from '../api/api-error';
+import { getOpsSession, setOpsSession } from './ops-session';
+
+interface OpsRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  body?: FormData;
+}
+
+/**
+ * The console's calls to /api/ops/ with the operator's session token. Unlike the students' client there is no
+ * refresh: an operator session that ended (idle, its absolute end, sign-out elsewhere) answers 401, the session is
+ * forgotten and the console shows its sign-in again.
+ */
+export async function opsFetch<T>(path: string, { method = 'GET', json, body }: OpsRequest = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const session = getOpsSession();
+  if (session) headers.set('Authorization', `Bearer ${session.token}`);
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: json !== undefined ? JSON.stringify(json) : body });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const text = await res.text().catch(() => '');
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  if (res.status === 401 && session) setOpsSession(null);
+  if (!res.ok) throw new ApiError(res.status, parsed);
+  return parsed as T;
+}
+
+/** SWR's fetcher for the console's screens (their keys are /api/ops/ paths). */
+export const opsFetcher = <T,>(path: string) => opsFetch<T>(path);
