@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { opsAttendeeRoutes } from './attendee-routes';
 import { opsCommunityRoutes } from './community-routes';
 import { opsDashboardRoutes } from './dashboard-routes';
 import { opsDemoRoutes } from './demo-routes';
@@ -19,4 +20,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsDashboardRoutes(app, ctx);
   await opsPartyListRoutes(app, ctx);
   await opsPartyEditRoutes(app, ctx);
+  await opsAttendeeRoutes(app, ctx);
 }
