@@ -91,3 +91,16 @@ export const opsAttendee = z
 export const opsPartyDetail = opsPartySummary
   .extend({ description: z.string(), attendees: z.array(opsAttendee) })
   .meta({ id: 'OpsPartyDetail' });
+
+export const opsCheckIn = z
+  .object({
+    participation_id: z.number().int(),
+    user: z.number().int(),
+    checked_in_at: isoTime,
+    deposit_state: z.enum(DEPOSIT_STATES),
+    /** True when this call checked the student in; false when they already were (nothing changed). */
+    checked_in_now: z.boolean(),
+    /** Points this call gave back (0 on a repeated call or for a free party). */
+    returned_points: count,
+  })
+  .meta({ id: 'OpsCheckIn' });

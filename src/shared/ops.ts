@@ -1,23 +1,34 @@
 import { z } from 'zod';
 import { PARTY_STATUSES } from './parties';
 
-// Operator API bodies (/api/ops/). Messages are Korean because operators are on the same team as the students.
-export const opsPlaceCreate = z.object({
+// Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
+
+const placeFields = {
   name: z.string().trim().min(1, '장소 이름을 입력해 주세요.').max(50),
   x_norm: z.number().min(0, 'x_norm은 0~1 사이여야 합니다.').max(1, 'x_norm은 0~1 사이여야 합니다.'),
   y_norm: z.number().min(0, 'y_norm은 0~1 사이여야 합니다.').max(1, 'y_norm은 0~1 사이여야 합니다.'),
-  photo: z.string().trim().min(1).max(500).optional(),
-});
+};
 
-export const opsPartyCreate = z.object({
+const partyFields = {
   title: z.string().trim().min(1, '제목을 입력해 주세요.').max(80),
-  description: z.string().max(2000).default(''),
+  description: z.string().max(2000),
   place_id: z.number().int().positive(),
   start_time: z.iso.datetime({ offset: true, error: '시작 시간은 ISO 8601 형식이어야 합니다.' }),
   max_participants: z.number().int().min(2, '정원은 2~50명이어야 합니다.').max(50, '정원은 2~50명이어야 합니다.'),
   deposit: z.number().int().min(0, '보증금은 0~100,000P여야 합니다.').max(100_000, '보증금은 0~100,000P여야 합니다.'),
-  tags: z.array(z.string().trim().min(1).max(20)).max(10).default([]),
-});
+  tags: z.array(z.string().trim().min(1).max(20)).max(10),
+};
+
+const NOTHING_TO_CHANGE = '바꿀 항목을 하나 이상 보내 주세요.';
+// A PATCH names only what changes. Unknown keys are refused rather than dropped, so a console that sends `status` or
+// `applied_count` hears that those are not edited here instead of believing they were.
+const somethingSent = (body: object) => Object.values(body).some((v) => v !== undefined);
+
+export const opsPlaceCreate = z.object({ ...placeFields, photo: z.string().trim().min(1).max(500).optional() });
+
+export const opsPartyCreate = z.object({ ...partyFields, description: partyFields.description.default(''), tags: partyFields.tags.default([]) });
+
+export const opsPartyUpdate = z.strictObject(partyFields).partial().refine(somethingSent, NOTHING_TO_CHANGE);
 
 export const opsDemoCreate = z.object({
   minutes: z.number().int().min(1).max(24 * 60).default(5),

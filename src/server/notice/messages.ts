@@ -1,5 +1,11 @@
 // Notification texts (Korean). One function per event of DESIGN.md §4 "Notifications".
 const p = (n: number) => `${n.toLocaleString('ko-KR')}P`;
+// "3월 5일 (목) 19:00" in campus time, built from parts so the brackets do not depend on the ICU version.
+const whenParts = new Intl.DateTimeFormat('ko-KR', { month: 'numeric', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' });
+const when = (d: Date) => {
+  const v = Object.fromEntries(whenParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${v.month}월 ${v.day}일 (${v.weekday}) ${v.hour}:${v.minute}`;
+};
 
 export const NOTICE = {
   applied: (title: string, deposit: number) =>
@@ -14,6 +20,8 @@ export const NOTICE = {
   cancelledFree: (title: string) => `'${title}' 참가 신청을 취소했습니다.`,
   partyCancelled: (title: string, refund: number) =>
     refund > 0 ? `'${title}' 파티가 취소되었습니다. 보증금 ${p(refund)}가 환불되었습니다.` : `'${title}' 파티가 취소되었습니다.`,
+  partyChanged: (title: string, change: { start?: Date; place?: string }) =>
+    `'${title}' 파티 일정이 바뀌었습니다. ${[change.start && `시간: ${when(change.start)}`, change.place && `장소: ${change.place}`].filter(Boolean).join(' · ')}`,
   reminder24h: (title: string, place: string) => `'${title}' 파티가 24시간 안에 시작됩니다. 장소: ${place}`,
   reminder1h: (title: string, place: string) => `1시간 뒤 '${title}' 파티가 시작됩니다. 장소: ${place}`,
   depositReturned: (title: string, amount: number) => `'${title}' 출석이 확인되어 보증금 ${p(amount)}가 돌아왔습니다.`,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
+import { opsAttendeeRoutes } from './attendee-routes';
 import { opsCommunityRoutes } from './community-routes';
 import { opsDashboardRoutes } from './dashboard-routes';
 import { opsDemoRoutes } from './demo-routes';
+import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
 import { opsStatusRoutes } from './status-routes';
@@ -17,4 +19,6 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   // The console's own (issue 16 §3): dashboard, party list / detail / edit, manual check-in, places, ledger.
   await opsDashboardRoutes(app, ctx);
   await opsPartyListRoutes(app, ctx);
+  await opsPartyEditRoutes(app, ctx);
+  await opsAttendeeRoutes(app, ctx);
 }

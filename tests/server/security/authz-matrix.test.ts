@@ -244,6 +244,20 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/ops/dashboard/', url: () => '/api/ops/dashboard/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/parties/', url: () => '/api/ops/parties/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/parties/{partyId}/', url: (f) => `/api/ops/parties/${f.upcoming}/`, expect: opsOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/ops/parties/{partyId}/',
+    url: (f) => `/api/ops/parties/${f.upcoming}/`,
+    body: () => json({ description: `운영자 수정 ${next()}` }),
+    expect: opsOnly(200),
+  },
+  {
+    // The member is confirmed in the live party and inside its standby window (already checked in: answered as it is).
+    method: 'POST',
+    path: '/api/ops/parties/{partyId}/participants/{userId}/check-in/',
+    url: (f) => `/api/ops/parties/${f.live}/participants/${f.member.id}/check-in/`,
+    expect: opsOnly(200),
+  },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {

@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   'hold_expired',
   'cancelled',
   'party_cancelled',
+  'party_changed',
   'reminder_24h',
   'reminder_1h',
   'deposit_returned',
