@@ -3,6 +3,8 @@ import { NotFoundScreen } from '../ui/NotFoundScreen';
 import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
+import { PartiesScreen } from './PartiesScreen';
+import { PartyScreen } from './PartyScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -17,6 +19,8 @@ export default function OpsConsole() {
     <OpsLayout session={session}>
       <Switch>
         <Route path="/" component={DashboardScreen} />
+        <Route path="/parties" component={PartiesScreen} />
+        <Route path="/parties/:partyId" component={PartyScreen} />
         <Route component={NotFoundScreen} />
       </Switch>
     </OpsLayout>

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { opsPartySummary } from '../../shared/ops-contract';
 import { formatMonthDayTime } from '../lib/format-date';
@@ -5,7 +6,7 @@ import { OPS_TEXTS as T } from './ops-texts';
 
 export type OpsPartySummary = z.infer<typeof opsPartySummary>;
 
-/** Parties as rows an operator scans: when, where, seats, payments, check-ins, no-shows. */
+/** Parties as rows an operator scans: when, where, seats, payments, check-ins, no-shows; a title opens the party. */
 export function PartyTable({ caption, parties }: { caption: string; parties: OpsPartySummary[] }) {
   return (
     <section className="ops-section">
@@ -30,7 +31,7 @@ export function PartyTable({ caption, parties }: { caption: string; parties: Ops
               {parties.map((p) => (
                 <tr key={p.id}>
                   <th scope="row">
-                    {p.title} <span className="chip chip--muted">{T.phase[p.phase]}</span>
+                    <Link href={`/parties/${p.id}`}>{p.title}</Link> <span className="chip chip--muted">{T.phase[p.phase]}</span>
                   </th>
                   <td>{formatMonthDayTime(p.start_time)}</td>
                   <td>{p.place.name}</td>
