@@ -104,3 +104,14 @@ export const opsCheckIn = z
     returned_points: count,
   })
   .meta({ id: 'OpsCheckIn' });
+
+export const opsPlace = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    x_norm: z.number(),
+    y_norm: z.number(),
+    photo: z.string().nullable(),
+    upcoming_parties: count,
+  })
+  .meta({ id: 'OpsPlace' });

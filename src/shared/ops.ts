@@ -26,6 +26,8 @@ const somethingSent = (body: object) => Object.values(body).some((v) => v !== un
 
 export const opsPlaceCreate = z.object({ ...placeFields, photo: z.string().trim().min(1).max(500).optional() });
 
+export const opsPlaceUpdate = z.strictObject(placeFields).partial().refine(somethingSent, NOTHING_TO_CHANGE);
+
 export const opsPartyCreate = z.object({ ...partyFields, description: partyFields.description.default(''), tags: partyFields.tags.default([]) });
 
 export const opsPartyUpdate = z.strictObject(partyFields).partial().refine(somethingSent, NOTHING_TO_CHANGE);

@@ -7,6 +7,7 @@ import { opsDemoRoutes } from './demo-routes';
 import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
+import { opsPlaceEditRoutes } from './place-edit-routes';
 import { opsStatusRoutes } from './status-routes';
 
 /** The operator API under /api/ops/ (X-Ops-Token): status, places and parties, reports and points, the demo. */
@@ -21,4 +22,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsPartyListRoutes(app, ctx);
   await opsPartyEditRoutes(app, ctx);
   await opsAttendeeRoutes(app, ctx);
+  await opsPlaceEditRoutes(app, ctx);
 }

@@ -60,7 +60,7 @@ interface Row {
 }
 
 const json = (payload: unknown): Request => ({ payload });
-const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image'): Promise<Request> =>
+const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image' | 'photo'): Promise<Request> =>
   multipart(fields, withCard ? { [withCard]: { bytes: await tinyPng(), name: 'photo.png', type: 'image/png' } } : {});
 
 let uniq = 0;
@@ -258,6 +258,9 @@ const ROWS: Row[] = [
     url: (f) => `/api/ops/parties/${f.live}/participants/${f.member.id}/check-in/`,
     expect: opsOnly(200),
   },
+  { method: 'GET', path: '/api/ops/places/', url: () => '/api/ops/places/', expect: opsOnly(200) },
+  { method: 'PATCH', path: '/api/ops/places/{placeId}/', url: (f) => `/api/ops/places/${f.t.placeId}/`, body: () => json({ x_norm: 0.3 }), expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/places/{placeId}/photo/', url: (f) => `/api/ops/places/${f.t.placeId}/photo/`, body: () => form({}, 'photo'), expect: opsOnly(200) },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
