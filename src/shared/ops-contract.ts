@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
 import { DEPOSIT_STATES, LIVE_PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 import { isoTime } from './parties-contract';
+import { LEDGER_KINDS } from './points';
+import { VERIFICATION_STATUSES } from './verification';
 
 // The zod side of the operator API's answers (/api/ops/), for the server's route schemas and the OpenAPI document.
 // The operator CLI (src/server/ops/cli.ts) prints them as they come; the console (lazy, operators only) may take
@@ -115,3 +117,37 @@ export const opsPlace = z
     upcoming_parties: count,
   })
   .meta({ id: 'OpsPlace' });
+
+export const opsUser = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    school: z.string().nullable(),
+    points: count,
+    verification_status: z.enum(VERIFICATION_STATUSES),
+    /** A withdrawn account (anonymised; its ledger stays). */
+    withdrawn: z.boolean(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsUser' });
+
+export const opsLedgerPage = z
+  .object({
+    user: opsUser,
+    entries: z.array(
+      z.object({
+        id: z.number().int(),
+        amount: count,
+        kind: z.enum(LEDGER_KINDS),
+        reason: z.string(),
+        party: z.number().int().nullable(),
+        balance_after: count,
+        created_at: isoTime,
+      }),
+    ),
+    /** `before` for the next (older) page; null on the last page. */
+    next_before: z.number().int().nullable(),
+  })
+  .meta({ id: 'OpsLedgerPage' });

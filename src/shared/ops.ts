@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
@@ -44,4 +45,12 @@ export const opsPartyListQuery = z.object({
   from: instantQuery.optional(),
   to: instantQuery.optional(),
   status: z.enum(PARTY_STATUSES, { error: 'status는 open 또는 cancelled입니다.' }).optional(),
+});
+
+export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검색어는 50자까지입니다.').default('') });
+
+/** Newest first; `before` is the id of the last row already shown (keyset paging: rows added meanwhile never shift a page). */
+export const opsLedgerQuery = z.object({
+  before: z.coerce.number({ error: 'before는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
+  limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
 });

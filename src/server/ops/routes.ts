@@ -4,6 +4,7 @@ import { opsAttendeeRoutes } from './attendee-routes';
 import { opsCommunityRoutes } from './community-routes';
 import { opsDashboardRoutes } from './dashboard-routes';
 import { opsDemoRoutes } from './demo-routes';
+import { opsLedgerRoutes } from './ledger-routes';
 import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
@@ -23,4 +24,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsPartyEditRoutes(app, ctx);
   await opsAttendeeRoutes(app, ctx);
   await opsPlaceEditRoutes(app, ctx);
+  await opsLedgerRoutes(app, ctx);
 }

@@ -261,6 +261,8 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/ops/places/', url: () => '/api/ops/places/', expect: opsOnly(200) },
   { method: 'PATCH', path: '/api/ops/places/{placeId}/', url: (f) => `/api/ops/places/${f.t.placeId}/`, body: () => json({ x_norm: 0.3 }), expect: opsOnly(200) },
   { method: 'POST', path: '/api/ops/places/{placeId}/photo/', url: (f) => `/api/ops/places/${f.t.placeId}/photo/`, body: () => form({}, 'photo'), expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/users/', url: () => '/api/ops/users/?q=carded', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/users/{id}/ledger/', url: (f) => `/api/ops/users/${f.member.id}/ledger/`, expect: opsOnly(200) },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
