@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
 import { isoTime } from './parties-contract';
 
-// The zod side of the operator API's answers (/api/ops/, X-Ops-Token), for the server's route schemas and the OpenAPI
-// document. Only the operator CLI (src/server/ops/cli.ts) calls these routes; it prints the answers as they come.
+// The zod side of the operator API's answers (/api/ops/: X-Ops-Token or a console session), for the server's route
+// schemas and the OpenAPI document. The operator CLI (src/server/ops/cli.ts) prints the answers as they come.
 
 const count = z.number().int();
 
@@ -35,3 +35,23 @@ export const opsReport = z
 export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES).exclude(['pending']) }).meta({ id: 'OpsReportResolved' });
 
 export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });
+
+const operatorRef = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'OpsOperator' });
+
+/** POST /api/ops/auth/login/: the console's session token (send it as `Authorization: Bearer …`). */
+export const opsSignedIn = z
+  .object({
+    token: z.string(),
+    /** The session's absolute end; 30 minutes without a request end it sooner. */
+    expires_at: isoTime,
+    operator: operatorRef,
+  })
+  .meta({ id: 'OpsSignedIn' });
+
+/** GET /api/ops/auth/me/. */
+export const opsMe = z.object({ operator: operatorRef, expires_at: isoTime }).meta({ id: 'OpsMe' });
+
+/** POST /api/ops/operators/ (201) and …/{username}/disable/. */
+export const opsOperatorAccount = z
+  .object({ id: z.number().int(), username: z.string(), disabled_at: isoTime.nullable(), revoked_sessions: count })
+  .meta({ id: 'OpsOperatorAccount' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API_MESSAGES as M } from './api-messages';
+import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 
 // Operator API bodies (/api/ops/). Messages are Korean because operators are on the same team as the students.
 export const opsPlaceCreate = z.object({
@@ -21,4 +23,10 @@ export const opsPartyCreate = z.object({
 export const opsDemoCreate = z.object({
   minutes: z.number().int().min(1).max(24 * 60).default(5),
   title: z.string().trim().min(1).max(80).optional(),
+});
+
+/** `npm run ops -- operator:add USERNAME`: an operator account, with the students' rules for names and passwords. */
+export const opsOperatorCreate = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN, M.usernameFormat),
+  password: z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody),
 });

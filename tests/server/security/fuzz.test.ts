@@ -143,6 +143,8 @@ async function setUp(t: TestApp): Promise<Fx> {
     await t.app.inject({ method: 'POST', url: `/api/ops/users/${s.id}/points/`, headers: { 'x-ops-token': t.opsToken }, payload: { amount: 1_000_000, reason: '데모' } });
   }
 
+  await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: FUZZ_OPERATOR });
+
   t.clock.advance(20 * 60_000); // the live party has started: reviews are open, standby still is
   const memberAuth = bearer(await tokenFor(t, member.id));
   const questionIds = await roundQuestions(t, live, memberAuth);
@@ -191,6 +193,7 @@ interface JsonTarget {
 }
 
 const validMbti = { i_e: 'I', n_s: 'S', f_t: 'F', p_j: 'P' };
+const FUZZ_OPERATOR = { username: 'fuzz_operator', password: 'operator-pass1' };
 const TARGETS: JsonTarget[] = [
   { name: 'login', method: 'POST', url: () => '/api/signup/auth/login/', fields: () => ({ username: field('student1', 'nobody'), password: field('password123') }) },
   { name: 'refresh', method: 'POST', url: () => '/api/signup/auth/refresh/', fields: () => ({ refresh: field('x'.repeat(43)) }) },
@@ -342,6 +345,21 @@ const TARGETS: JsonTarget[] = [
     headers: (fx) => fx.ops,
     fields: () => ({ action: field('warn', 'dismiss', 'WARN') }),
     free: ['warnings', 'notifications'],
+  },
+  {
+    name: 'ops login',
+    method: 'POST',
+    url: () => '/api/ops/auth/login/',
+    fields: () => ({ username: field(FUZZ_OPERATOR.username, 'nobody'), password: field(FUZZ_OPERATOR.password) }),
+    delta: (ok) => ({ sessions: ok.length }),
+  },
+  {
+    name: 'ops operator add',
+    method: 'POST',
+    url: () => '/api/ops/operators/',
+    headers: (fx) => fx.ops,
+    fields: () => ({ username: fc.oneof(fc.uuid().map((u) => `op_${u.slice(0, 8)}`), wild), password: field('operator-pass1', 'short') }),
+    delta: (ok) => ({ operators: ok.length }),
   },
 ];
 
