@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
 import { isoTime } from './parties-contract';
 
@@ -55,3 +56,23 @@ export const opsMe = z.object({ operator: operatorRef, expires_at: isoTime }).me
 export const opsOperatorAccount = z
   .object({ id: z.number().int(), username: z.string(), disabled_at: isoTime.nullable(), revoked_sessions: count })
   .meta({ id: 'OpsOperatorAccount' });
+
+const opsAuditEntry = z
+  .object({
+    id: z.number().int(),
+    /** Null when the shared X-Ops-Token acted; `actor` is then "token". */
+    operator_id: z.number().int().nullable(),
+    actor: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    action_label: z.string(),
+    target_type: z.enum(AUDIT_TARGETS),
+    target_id: z.number().int(),
+    /** The values the action changed, as they were and as it left them (null: nothing before, e.g. a creation). */
+    before: z.unknown(),
+    after: z.unknown(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsAuditEntry' });
+
+/** GET /api/ops/audit/: newest first; `next_before_id` asks for the page after this one (null on the last). */
+export const opsAuditPage = z.object({ results: z.array(opsAuditEntry), next_before_id: z.number().int().nullable() }).meta({ id: 'OpsAuditPage' });

@@ -90,6 +90,16 @@ const COMMANDS: Record<string, Command> = {
     usage: 'operator:disable USERNAME',
     run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/disable/`),
   },
+  audit: {
+    summary: '감사 기록을 최신순으로 봅니다',
+    usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',
+    run: (call, args) => {
+      const f = flags(args, { action: 'string', 'target-type': 'string', 'target-id': 'string', actor: 'string', limit: 'string' });
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(f)) if (typeof value === 'string') query.set(key.replaceAll('-', '_'), value);
+      return call('GET', `/api/ops/audit/?${query}`);
+    },
+  },
   demo: {
     summary: '몇 분 뒤 시작하는 데모 파티를 만들고 데모 학생 4명을 참가·결제시킵니다',
     usage: 'demo [--minutes 5]',

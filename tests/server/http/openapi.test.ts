@@ -40,6 +40,7 @@ describe('the API description', () => {
     expect(doc.paths['/api/v1/game/questions/{questionId}/vote/'].post.security).toEqual([{ bearerAuth: [] }]);
     // Either one: OpenAPI lists alternatives.
     expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
+    expect(doc.paths['/api/ops/audit/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     // Operator accounts with the server's token only; "who am I" and logout with a session only; sign-in is open.
     expect(doc.paths['/api/ops/operators/'].post.security).toEqual([{ opsToken: [] }]);
     expect(doc.paths['/api/ops/auth/me/'].get.security).toEqual([{ opsSession: [] }]);

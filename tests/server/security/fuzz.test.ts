@@ -303,7 +303,7 @@ const TARGETS: JsonTarget[] = [
     url: () => '/api/ops/places/',
     headers: (fx) => fx.ops,
     fields: () => ({ name: fc.oneof(fc.uuid().map((u) => `장소-${u}`), wild), x_norm: field(0, 0.5, 1, 1.01, -0.1), y_norm: field(0.3), photo: field('/art/places/library.webp') }),
-    delta: (ok) => ({ places: ok.length }),
+    delta: (ok) => ({ places: ok.length, audit: ok.length }),
   },
   {
     name: 'ops parties',
@@ -319,7 +319,7 @@ const TARGETS: JsonTarget[] = [
       deposit: field(0, 1000, 100_001),
       tags: field(['친목'], ['a', 'a'], Array.from({ length: 11 }, (_, i) => `t${i}`)),
     }),
-    delta: (ok) => ({ parties: ok.length }),
+    delta: (ok) => ({ parties: ok.length, audit: ok.length }),
   },
   {
     name: 'ops demo',
@@ -327,7 +327,7 @@ const TARGETS: JsonTarget[] = [
     url: () => '/api/ops/demo/',
     headers: (fx) => fx.ops,
     fields: () => ({ minutes: field(5, 0, 1440, 1441), title: field('데모') }),
-    delta: (ok) => ({ parties: ok.length }),
+    delta: (ok) => ({ parties: ok.length, audit: ok.length }),
     free: ['participations', 'applied', 'ledger', 'points', 'notifications'],
   },
   {
@@ -336,7 +336,7 @@ const TARGETS: JsonTarget[] = [
     url: (fx) => `/api/ops/users/${fx.grantee}/points/`,
     headers: (fx) => fx.ops,
     fields: () => ({ amount: field(100, -100, 0, -1_000_000, 2_147_483_000, 3e9), reason: field('보상') }),
-    delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0) }),
+    delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0), audit: ok.length }),
   },
   {
     name: 'ops report resolve',
@@ -344,6 +344,7 @@ const TARGETS: JsonTarget[] = [
     url: (fx) => `/api/ops/reports/${fx.reportId}/resolve/`,
     headers: (fx) => fx.ops,
     fields: () => ({ action: field('warn', 'dismiss', 'WARN') }),
+    delta: (ok) => ({ audit: ok.length }),
     free: ['warnings', 'notifications'],
   },
   {
