@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { API_MESSAGES as M } from './api-messages';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
+import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
 
@@ -36,6 +39,30 @@ export const opsPartyUpdate = z.strictObject(partyFields).partial().refine(somet
 export const opsDemoCreate = z.object({
   minutes: z.number().int().min(1).max(24 * 60).default(5),
   title: z.string().trim().min(1).max(80).optional(),
+});
+
+/** `npm run ops -- operator:add USERNAME`: an operator account, with the students' rules for names and passwords. */
+export const opsOperatorCreate = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN, M.usernameFormat),
+  password: z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody),
+});
+
+const auditTime = z.iso.datetime({ offset: true, error: '시간은 ISO 8601 형식이어야 합니다.' });
+const positiveInt = z.coerce.number().int().positive();
+
+/** GET /api/ops/audit/: every filter is optional; newest first, `before_id` pages back from the last row seen. */
+export const opsAuditQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target_type: z.enum(AUDIT_TARGETS).optional(),
+  target_id: positiveInt.optional(),
+  operator_id: positiveInt.optional(),
+  /** The operator's username, or "token" for the shared X-Ops-Token. */
+  actor: z.string().trim().min(1).max(64).optional(),
+  /** Rows created at or after / strictly before this time. */
+  after: auditTime.optional(),
+  before: auditTime.optional(),
+  before_id: positiveInt.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 const instantQuery = z.iso.datetime({ offset: true, error: 'ISO 8601 형식의 시각이어야 합니다. (예: 2026-03-05T00:00:00+09:00)' });

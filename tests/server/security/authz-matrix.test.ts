@@ -20,13 +20,14 @@ import { koreanErrorMessages } from './security-helpers';
 
 /**
  * Every endpoint of spec §7, the additions (history, withdraw, additional info, Kakao config) and every /api/ops/
- * endpoint, called as a guest, as another student, as the party's participant (or the record's owner) and as an
- * operator. Operators hold only X-Ops-Token, never a student token: a student token on /api/ops/ is 401, and the
- * ops token on a student endpoint is 401.
+ * endpoint, called as a guest, as another student, as the party's participant (or the record's owner), with the
+ * operator token (X-Ops-Token: the CLI) and as an operator signed in to the console (a Bearer `ops_…` session).
+ * Operators never hold a student token: a student token on /api/ops/ is 401, and neither operator credential
+ * opens a student endpoint (401).
  */
 
-type Role = 'guest' | 'other' | 'member' | 'ops';
-const ROLES: Role[] = ['guest', 'other', 'member', 'ops'];
+type Role = 'guest' | 'other' | 'member' | 'ops' | 'console';
+const ROLES: Role[] = ['guest', 'other', 'member', 'ops', 'console'];
 type Headers = Record<string, string>;
 type Request = { payload?: unknown; headers?: Headers };
 
@@ -37,6 +38,8 @@ interface Fixture {
   member: { id: number };
   mate: { id: number };
   carded: { id: number; username: string; password: string };
+  /** An operator account (console sign-in) with the password the login row uses. */
+  operator: { username: string; password: string };
   live: number; // started 5 min ago; member and mate confirmed, round created
   roundId: number;
   questionId: number;
@@ -56,6 +59,8 @@ interface Row {
   body?: (fx: Fixture, role: Role) => Promise<Request> | Request;
   /** Who the student roles are for this row, when the shared actors would be changed for good (withdrawal). */
   actors?: (fx: Fixture, role: Role) => Promise<Headers>;
+  /** The same for the console role (logout ends the session it is called with). */
+  consoleActor?: (fx: Fixture) => Promise<Headers>;
   expect: Record<Role, number>;
 }
 
@@ -67,9 +72,23 @@ let uniq = 0;
 const next = () => (uniq += 1);
 const phone = () => `0103${String(process.pid % 100).padStart(2, '0')}${String(next()).padStart(5, '0')}`;
 
-const student = (ok: number, otherStatus = ok): Record<Role, number> => ({ guest: 401, other: otherStatus, member: ok, ops: 401 });
-const everyone = (status: number): Record<Role, number> => ({ guest: status, other: status, member: status, ops: status });
-const opsOnly = (ok: number): Record<Role, number> => ({ guest: 401, other: 401, member: 401, ops: ok });
+const student = (ok: number, otherStatus = ok): Record<Role, number> => ({ guest: 401, other: otherStatus, member: ok, ops: 401, console: 401 });
+const everyone = (status: number): Record<Role, number> => ({ guest: status, other: status, member: status, ops: status, console: status });
+/** The operator API: the token and a console session alike, unless the route takes only one of them (403 for the other). */
+const opsOnly = (ok: number, only?: 'token' | 'session'): Record<Role, number> => ({
+  guest: 401,
+  other: 401,
+  member: 401,
+  ops: only === 'session' ? 403 : ok,
+  console: only === 'token' ? 403 : ok,
+});
+
+/** A console session of the fixture's operator. */
+async function consoleSession(t: TestApp, operator: Fixture['operator']): Promise<Headers> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/ops/auth/login/', payload: operator });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json().token as string}` };
+}
 
 const ROWS: Row[] = [
   // Public reads (spec §6: visitors may browse).
@@ -211,7 +230,30 @@ const ROWS: Row[] = [
     body: () => json({ choice: 'A' }),
     expect: student(201, 403),
   },
-  // Operators.
+  // Operators. Console sign-in is open to anyone (like the students' login); the rest needs an operator.
+  { method: 'POST', path: '/api/ops/auth/login/', url: () => '/api/ops/auth/login/', body: (f) => json(f.operator), expect: everyone(200) },
+  { method: 'GET', path: '/api/ops/auth/me/', url: () => '/api/ops/auth/me/', expect: opsOnly(200, 'session') },
+  {
+    method: 'POST',
+    path: '/api/ops/auth/logout/',
+    url: () => '/api/ops/auth/logout/',
+    consoleActor: (f) => consoleSession(f.t, f.operator),
+    expect: opsOnly(204, 'session'),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/',
+    url: () => '/api/ops/operators/',
+    body: () => json({ username: `matrix_op${next()}`, password: 'matrix-pass1' }),
+    expect: opsOnly(201, 'token'),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/{username}/disable/',
+    url: () => '/api/ops/operators/nobody_at_all/disable/',
+    expect: opsOnly(404, 'token'),
+  },
+  { method: 'GET', path: '/api/ops/audit/', url: () => '/api/ops/audit/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/status/', url: () => '/api/ops/status/', expect: opsOnly(200) },
   {
     method: 'POST',
@@ -231,7 +273,14 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/ops/parties/{partyId}/cancel/', url: (f) => `/api/ops/parties/${f.toCancel}/cancel/`, expect: opsOnly(200) },
   { method: 'POST', path: '/api/ops/demo/', url: () => '/api/ops/demo/', body: () => json({ minutes: 10 }), expect: opsOnly(201) },
   { method: 'GET', path: '/api/ops/reports/', url: () => '/api/ops/reports/', expect: opsOnly(200) },
-  { method: 'POST', path: '/api/ops/reports/{id}/resolve/', url: (f) => `/api/ops/reports/${f.reportId}/resolve/`, body: () => json({ action: 'warn' }), expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/reports/{id}/resolve/',
+    url: (f) => `/api/ops/reports/${f.reportId}/resolve/`,
+    body: () => json({ action: 'warn' }),
+    // The token resolved it first: the console hears it is done already.
+    expect: { ...opsOnly(200), console: 409 },
+  },
   {
     method: 'POST',
     path: '/api/ops/users/{id}/points/',
@@ -267,7 +316,12 @@ const ROWS: Row[] = [
 
 async function call(fx: Fixture, row: Row, role: Role) {
   const req = (await row.body?.(fx, role)) ?? {};
-  const who = row.actors && (role === 'other' || role === 'member') ? await row.actors(fx, role) : fx.auth[role];
+  const who =
+    row.actors && (role === 'other' || role === 'member')
+      ? await row.actors(fx, role)
+      : row.consoleActor && role === 'console'
+        ? await row.consoleActor(fx)
+        : fx.auth[role];
   return fx.t.app.inject({ method: row.method, url: row.url(fx), headers: { ...who, ...req.headers }, payload: req.payload as string | undefined });
 }
 
@@ -307,6 +361,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
   expect(signup.statusCode).toBe(201);
   // `npm run ops -- demo` needs the demo students (seeded in a real database).
   for (const username of ['student1', 'student2']) await createStudent(t, { username });
+  const operator = { username: `matrix_ops_${process.pid % 1000}`, password: 'operator-pass1' };
+  expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: operator })).statusCode).toBe(201);
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.
   t.clock.advance(20 * 60_000);
@@ -316,7 +372,14 @@ async function setUp(t: TestApp): Promise<Fixture> {
 
   return {
     t,
-    auth: { guest: {}, other: bearer(await tokenFor(t, other.id)), member: memberAuth, ops: { 'x-ops-token': t.opsToken } },
+    auth: {
+      guest: {},
+      other: bearer(await tokenFor(t, other.id)),
+      member: memberAuth,
+      ops: { 'x-ops-token': t.opsToken },
+      console: await consoleSession(t, operator),
+    },
+    operator,
     other,
     member: memberS,
     mate,
@@ -370,15 +433,17 @@ describeEachDb('authorisation matrix', (kind) => {
   });
 
   for (const row of ROWS) {
-    it(`${row.method} ${row.path} → guest ${row.expect.guest}, other ${row.expect.other}, member ${row.expect.member}, ops ${row.expect.ops}`, async () => {
-      const got: Record<Role, number> = { guest: 0, other: 0, member: 0, ops: 0 };
+    const e = row.expect;
+    it(`${row.method} ${row.path} → guest ${e.guest}, other ${e.other}, member ${e.member}, ops ${e.ops}, console ${e.console}`, async () => {
+      const got: Record<Role, number> = { guest: 0, other: 0, member: 0, ops: 0, console: 0 };
       for (const role of ROLES) {
         const res = await call(fx, row, role);
         got[role] = res.statusCode;
         if (res.statusCode >= 400) {
           const messages = koreanErrorMessages(res);
           if (res.statusCode === 401 && row.path.startsWith('/api/ops/')) expect(messages).toEqual([M.opsTokenInvalid]);
-          else if (res.statusCode === 401) expect(messages).toEqual([M.loginRequired]);
+          // The console's Bearer is no student token: the client drops it, as for any bad token.
+          else if (res.statusCode === 401) expect(messages).toEqual([role === 'console' ? M.tokenInvalid : M.loginRequired]);
         }
       }
       expect(got).toEqual(row.expect);
