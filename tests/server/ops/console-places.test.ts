@@ -25,7 +25,9 @@ describe('operator console: places', () => {
     return t.app.inject({ method: 'POST', url: `/api/ops/places/${id}/photo/`, headers: { ...headers, ...body.headers }, payload: body.payload });
   };
   const png = async () => ({ bytes: await tinyPng(), name: 'place.png', type: 'image/png' });
-  const auditOf = (placeId: number) => t.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'place'), eq(auditLog.targetId, placeId)));
+  // The console's edits of a place (its creation has a row of its own, 'place.create').
+  const auditOf = (placeId: number) =>
+    t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'place.update'), eq(auditLog.targetId, placeId))).orderBy(auditLog.id);
   const uploadedFiles = () => {
     const dir = join(t.storage.publicDir, 'places');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -56,7 +58,7 @@ describe('operator console: places', () => {
     expect(mapAfter.find((p) => p.id === partyId)).toMatchObject({ place_name: '새이름관', place_x_norm: 0.25 });
 
     const rows = await auditOf(placeId);
-    expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([['place.update', { name: before.name, x_norm: 0.5 }, { name: '새이름관', x_norm: 0.25 }]]);
+    expect(rows.map((r) => [r.actor, r.before, r.after])).toEqual([['token', { name: before.name, x_norm: 0.5 }, { name: '새이름관', x_norm: 0.25 }]]);
     // The same values again: nothing changes, nothing is recorded.
     expect((await patch(placeId, { y_norm: 0.5 })).statusCode).toBe(200);
     expect(await auditOf(placeId)).toHaveLength(1);
