@@ -47,6 +47,8 @@ interface Fixture {
   toCancel: number;
   notificationId: number;
   reportId: number;
+  toApprove: number; // pending students, for the operators' decisions
+  toReject: number;
 }
 
 interface Row {
@@ -180,10 +182,21 @@ const ROWS: Row[] = [
   },
   { method: 'GET', path: '/api/mypage/history/', url: () => '/api/mypage/history/', expect: student(200) },
   {
+    // Fresh Kakao accounts (no school, phone or card yet): an approved student's card is final (409).
     method: 'POST',
     path: '/api/mypage/additional/',
     url: () => '/api/mypage/additional/',
     body: () => form({ school: '한빛대학교', phone: phone() }, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { isAdditionalInfoProvided: false, phone: null, email: null, school: null })).id)),
+    expect: student(200),
+  },
+  {
+    // Fresh rejected students, who may send a new card (an approved one may not: 409).
+    method: 'POST',
+    path: '/api/mypage/student-card/',
+    url: () => '/api/mypage/student-card/',
+    body: () => form({}, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
     expect: student(200),
   },
   {
@@ -240,6 +253,17 @@ const ROWS: Row[] = [
     expect: opsOnly(200),
   },
   { method: 'GET', path: '/api/ops/users/{id}/student-card/', url: (f) => `/api/ops/users/${f.carded.id}/student-card/`, expect: opsOnly(200) },
+  // Student verification: the card is the student's own, and still operators only.
+  { method: 'GET', path: '/api/ops/verifications/', url: () => '/api/ops/verifications/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/verifications/{userId}/card', url: (f) => `/api/ops/verifications/${f.carded.id}/card`, expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/verifications/{userId}/approve/', url: (f) => `/api/ops/verifications/${f.toApprove}/approve/`, expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/verifications/{userId}/reject/',
+    url: (f) => `/api/ops/verifications/${f.toReject}/reject/`,
+    body: () => json({ reason: '학생증이 흐립니다' }),
+    expect: opsOnly(200),
+  },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
@@ -284,6 +308,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
   expect(signup.statusCode).toBe(201);
   // `npm run ops -- demo` needs the demo students (seeded in a real database).
   for (const username of ['student1', 'student2']) await createStudent(t, { username });
+  const [toApprove, toReject] = [await createStudent(t, { verificationStatus: 'pending' }), await createStudent(t, { verificationStatus: 'pending' })];
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.
   t.clock.advance(20 * 60_000);
@@ -308,6 +333,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
     toCancel,
     notificationId: notices[0].id,
     reportId: report.json().id,
+    toApprove: toApprove.id,
+    toReject: toReject.id,
   };
 }
 
