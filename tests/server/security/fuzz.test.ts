@@ -115,6 +115,8 @@ interface Fx {
   changer: { auth: Record<string, string> };
   grantee: number;
   placeId: number;
+  /** Students whose cards wait for an operator. */
+  applicants: [number, number];
 }
 
 async function setUp(t: TestApp): Promise<Fx> {
@@ -165,6 +167,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     changer: { auth: (await createStudents(t, 1))[0].auth },
     grantee: mate.id,
     placeId: t.placeId!,
+    applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
   };
 }
 
@@ -343,6 +346,22 @@ const TARGETS: JsonTarget[] = [
     fields: () => ({ action: field('warn', 'dismiss', 'WARN') }),
     free: ['warnings', 'notifications'],
   },
+  {
+    name: 'ops verification approve',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[0]}/approve/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ card_submitted_at: field('2026-03-01T10:00:00.000Z', 'yesterday') }),
+    free: ['notifications'],
+  },
+  {
+    name: 'ops verification reject',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[1]}/reject/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ reason: field('학생증이 흐립니다', '', '가'.repeat(201)), card_submitted_at: field('2026-03-01T10:00:00.000Z') }),
+    free: ['notifications'],
+  },
 ];
 
 function expectWellFormed(res: { statusCode: number; headers: Record<string, unknown>; body: string; json: () => unknown }, what: string) {
@@ -474,6 +493,14 @@ describeEachDb('fuzzing every body', (kind) => {
         phone: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `016${n}`), text),
         email: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 1e9 }).map((n) => `extra${n}@hanbit.ac.kr`), text),
       }),
+    },
+    {
+      name: 'student card',
+      method: 'POST',
+      url: '/api/mypage/student-card/',
+      fileField: 'student_card_image',
+      actor: async () => bearer(await tokenFor(fx.t, (await createStudent(fx.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
+      fields: () => ({}),
     },
   ];
 
