@@ -192,3 +192,25 @@ export const opsLedgerPage = z
     next_before: z.number().int().nullable(),
   })
   .meta({ id: 'OpsLedgerPage' });
+
+/** A student in the verification queue (GET /api/ops/verifications/): who they say they are, beside their card. */
+export const opsVerification = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    school: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    status: z.enum(VERIFICATION_STATUSES),
+    reason: z.string().nullable(),
+    /** When the current card was sent: the queue is oldest first, and a decision may name it (see the routes). */
+    card_submitted_at: isoTime.nullable(),
+    verified_at: isoTime.nullable(),
+  })
+  .meta({ id: 'OpsVerification' });
+
+/** An operator's decision on a card (approve / reject). */
+export const opsVerificationDecided = z
+  .object({ id: z.number().int(), status: z.enum(['approved', 'rejected']), reason: z.string().nullable(), verified_at: isoTime })
+  .meta({ id: 'OpsVerificationDecided' });

@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
+import { REJECTION_REASON_MAX, VERIFICATION_STATUSES } from './verification';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
 
@@ -80,4 +81,23 @@ export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검�
 export const opsLedgerQuery = z.object({
   before: z.coerce.number({ error: 'before는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
   limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
+});
+
+// Student verification (issue 16). `card_submitted_at`, when the operator's screen sends it, is the card they looked
+// at: a student may replace a card still waiting, and a decision on a card nobody has seen is refused (409).
+const cardSeen = z.iso.datetime({ offset: true, error: 'card_submitted_at은 ISO 8601 형식이어야 합니다.' }).optional();
+
+export const opsVerificationQuery = z.object({
+  status: z.enum(VERIFICATION_STATUSES, { error: `status는 ${VERIFICATION_STATUSES.join(', ')} 중 하나입니다.` }).default('pending'),
+});
+
+export const opsVerificationApprove = z.object({ card_submitted_at: cardSeen });
+
+export const opsVerificationReject = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, '반려 사유를 입력해 주세요.')
+    .max(REJECTION_REASON_MAX, `반려 사유는 ${REJECTION_REASON_MAX}자까지 쓸 수 있습니다.`),
+  card_submitted_at: cardSeen,
 });

@@ -13,11 +13,12 @@ import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
 import { opsPlaceEditRoutes } from './place-edit-routes';
 import { opsStatusRoutes } from './status-routes';
+import { opsVerificationRoutes } from './verification-routes';
 
 /**
  * The operator API under /api/ops/ (X-Ops-Token or a console session, ops/guard.ts): console sign-in, operator
- * accounts, status, places and parties, reports and points, the demo, the audit log, and the console's own reads and
- * edits.
+ * accounts, status, places and parties, reports and points, the demo, the audit log, student verification, and the
+ * console's own reads and edits.
  */
 export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('opsActor', null);
@@ -36,4 +37,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsAttendeeRoutes(app, ctx);
   await opsPlaceEditRoutes(app, ctx);
   await opsLedgerRoutes(app, ctx);
+  await opsVerificationRoutes(app, ctx);
 }

@@ -59,6 +59,10 @@ describe('the API description', () => {
     expect(silent).toEqual([]);
     // The student card is a JPEG, not JSON.
     expect(Object.keys(doc.paths['/api/ops/users/{id}/student-card/'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+    expect(Object.keys(doc.paths['/api/ops/verifications/{userId}/card'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+    expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }]);
+    expect(doc.paths['/api/mypage/student-card/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(JSON.stringify(doc.paths['/api/mypage/main/'].get.responses!['200'])).toContain('MyPageMain');
   });
 
   it('describes answers from the same schemas the routes serialise with', () => {

@@ -50,6 +50,8 @@ interface Fixture {
   toCancel: number;
   notificationId: number;
   reportId: number;
+  toApprove: number; // pending students, for the operators' decisions
+  toReject: number;
 }
 
 interface Row {
@@ -199,10 +201,21 @@ const ROWS: Row[] = [
   },
   { method: 'GET', path: '/api/mypage/history/', url: () => '/api/mypage/history/', expect: student(200) },
   {
+    // Fresh Kakao accounts (no school, phone or card yet): an approved student's card is final (409).
     method: 'POST',
     path: '/api/mypage/additional/',
     url: () => '/api/mypage/additional/',
     body: () => form({ school: '한빛대학교', phone: phone() }, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { isAdditionalInfoProvided: false, phone: null, email: null, school: null })).id)),
+    expect: student(200),
+  },
+  {
+    // Fresh rejected students, who may send a new card (an approved one may not: 409).
+    method: 'POST',
+    path: '/api/mypage/student-card/',
+    url: () => '/api/mypage/student-card/',
+    body: () => form({}, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
     expect: student(200),
   },
   {
@@ -312,6 +325,23 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/ops/places/{placeId}/photo/', url: (f) => `/api/ops/places/${f.t.placeId}/photo/`, body: () => form({}, 'photo'), expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/', url: () => '/api/ops/users/?q=carded', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/{id}/ledger/', url: (f) => `/api/ops/users/${f.member.id}/ledger/`, expect: opsOnly(200) },
+  // Student verification: the card is the student's own, and still operators only.
+  { method: 'GET', path: '/api/ops/verifications/', url: () => '/api/ops/verifications/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/verifications/{userId}/card', url: (f) => `/api/ops/verifications/${f.carded.id}/card`, expect: opsOnly(200) },
+  // The token decides first: the console then hears the card is decided already.
+  {
+    method: 'POST',
+    path: '/api/ops/verifications/{userId}/approve/',
+    url: (f) => `/api/ops/verifications/${f.toApprove}/approve/`,
+    expect: { ...opsOnly(200), console: 409 },
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/verifications/{userId}/reject/',
+    url: (f) => `/api/ops/verifications/${f.toReject}/reject/`,
+    body: () => json({ reason: '학생증이 흐립니다' }),
+    expect: { ...opsOnly(200), console: 409 },
+  },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
@@ -363,6 +393,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
   for (const username of ['student1', 'student2']) await createStudent(t, { username });
   const operator = { username: `matrix_ops_${process.pid % 1000}`, password: 'operator-pass1' };
   expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: operator })).statusCode).toBe(201);
+  const [toApprove, toReject] = [await createStudent(t, { verificationStatus: 'pending' }), await createStudent(t, { verificationStatus: 'pending' })];
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.
   t.clock.advance(20 * 60_000);
@@ -394,6 +425,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
     toCancel,
     notificationId: notices[0].id,
     reportId: report.json().id,
+    toApprove: toApprove.id,
+    toReject: toReject.id,
   };
 }
 

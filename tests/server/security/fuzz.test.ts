@@ -115,6 +115,8 @@ interface Fx {
   changer: { auth: Record<string, string> };
   grantee: number;
   placeId: number;
+  /** Students whose cards wait for an operator. */
+  applicants: [number, number];
 }
 
 async function setUp(t: TestApp): Promise<Fx> {
@@ -167,6 +169,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     changer: { auth: (await createStudents(t, 1))[0].auth },
     grantee: mate.id,
     placeId: t.placeId!,
+    applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
   };
 }
 
@@ -362,6 +365,24 @@ const TARGETS: JsonTarget[] = [
     fields: () => ({ username: fc.oneof(fc.uuid().map((u) => `op_${u.slice(0, 8)}`), wild), password: field('operator-pass1', 'short') }),
     delta: (ok) => ({ operators: ok.length }),
   },
+  {
+    name: 'ops verification approve',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[0]}/approve/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ card_submitted_at: field('2026-03-01T10:00:00.000Z', 'yesterday') }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
+  },
+  {
+    name: 'ops verification reject',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[1]}/reject/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ reason: field('학생증이 흐립니다', '', '가'.repeat(201)), card_submitted_at: field('2026-03-01T10:00:00.000Z') }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
+  },
 ];
 
 function expectWellFormed(res: { statusCode: number; headers: Record<string, unknown>; body: string; json: () => unknown }, what: string) {
@@ -493,6 +514,14 @@ describeEachDb('fuzzing every body', (kind) => {
         phone: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `016${n}`), text),
         email: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 1e9 }).map((n) => `extra${n}@hanbit.ac.kr`), text),
       }),
+    },
+    {
+      name: 'student card',
+      method: 'POST',
+      url: '/api/mypage/student-card/',
+      fileField: 'student_card_image',
+      actor: async () => bearer(await tokenFor(fx.t, (await createStudent(fx.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
+      fields: () => ({}),
     },
   ];
 
