@@ -177,7 +177,7 @@ export const opsUser = z
 export const opsLedgerPage = z
   .object({
     user: opsUser,
-    entries: z.array(
+    results: z.array(
       z.object({
         id: z.number().int(),
         amount: count,
@@ -188,8 +188,8 @@ export const opsLedgerPage = z
         created_at: isoTime,
       }),
     ),
-    /** `before` for the next (older) page; null on the last page. */
-    next_before: z.number().int().nullable(),
+    /** `before_id` for the next (older) page; null on the last page. */
+    next_before_id: z.number().int().nullable(),
   })
   .meta({ id: 'OpsLedgerPage' });
 

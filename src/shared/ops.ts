@@ -77,9 +77,12 @@ export const opsPartyListQuery = z.object({
 
 export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검색어는 50자까지입니다.').default('') });
 
-/** Newest first; `before` is the id of the last row already shown (keyset paging: rows added meanwhile never shift a page). */
+/**
+ * Newest first, paged like the audit log: `before_id` is the id of the last row already shown (keyset paging: rows
+ * added meanwhile never shift a page).
+ */
 export const opsLedgerQuery = z.object({
-  before: z.coerce.number({ error: 'before는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
+  before_id: z.coerce.number({ error: 'before_id는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
   limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
 });
 

@@ -49,11 +49,11 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
     return userRows(ctx.db, where, SEARCH_LIMIT);
   });
 
-  // Newest first, a page at a time: `before` is the last id shown, so rows added meanwhile never shift a page.
+  // Newest first, a page at a time: `before_id` is the last id shown, so rows added meanwhile never shift a page.
   const ledgerSchema = { params: z.object({ id: idParam(OM.userNotFound) }), querystring: opsLedgerQuery, response: { 200: opsLedgerPage } };
   app.get('/api/ops/users/:id/ledger/', { ...ops, schema: ledgerSchema }, async (req) => {
     const { id } = req.params;
-    const { before, limit } = req.query;
+    const { before_id: before, limit } = req.query;
     const [user] = await userRows(ctx.db, eq(users.id, id), 1);
     if (!user) throw detail(404, OM.userNotFound);
     const rows = await ctx.db
@@ -66,7 +66,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
     const page = rows.slice(0, limit);
     return {
       user,
-      entries: page.map((r) => ({
+      results: page.map((r) => ({
         id: r.id,
         amount: r.amount,
         kind: r.kind,
@@ -75,7 +75,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
         balance_after: r.balanceAfter,
         created_at: r.createdAt.toISOString(),
       })),
-      next_before: rows.length > limit ? page[page.length - 1].id : null,
+      next_before_id: rows.length > limit ? page[page.length - 1].id : null,
     };
   });
 }

@@ -4,7 +4,7 @@ import { paidParty } from '../live/live-helpers';
 
 type User = { id: number; username: string; name: string; phone: string | null; points: number; withdrawn: boolean };
 type Entry = { id: number; amount: number; kind: string; reason: string; party: number | null; balance_after: number };
-type Page = { user: User; entries: Entry[]; next_before: number | null };
+type Page = { user: User; results: Entry[]; next_before_id: number | null };
 
 // The console's points screen: find a student by username, name or phone, then read their ledger page by page.
 describe('operator console: students and their ledger', () => {
@@ -47,29 +47,29 @@ describe('operator console: students and their ledger', () => {
 
     const first = (await get(`/api/ops/users/${s.id}/ledger/?limit=2`)).json() as Page;
     expect(first.user).toMatchObject({ id: s.id, points: 9_600 });
-    expect(first.entries.map((e) => [e.kind, e.amount, e.balance_after, e.reason])).toEqual([
+    expect(first.results.map((e) => [e.kind, e.amount, e.balance_after, e.reason])).toEqual([
       ['operator_grant', 300, 9_600, '이벤트 2'],
       ['operator_grant', -200, 9_300, '회수'],
     ]);
-    expect(first.next_before).toBe(first.entries[1].id);
-    const second = (await get(`/api/ops/users/${s.id}/ledger/?limit=2&before=${first.next_before}`)).json() as Page;
-    expect(second.entries.map((e) => [e.kind, e.amount, e.party])).toEqual([
+    expect(first.next_before_id).toBe(first.results[1].id);
+    const second = (await get(`/api/ops/users/${s.id}/ledger/?limit=2&before_id=${first.next_before_id}`)).json() as Page;
+    expect(second.results.map((e) => [e.kind, e.amount, e.party])).toEqual([
       ['operator_grant', 500, null],
       ['deposit_paid', -1_000, partyId],
     ]);
-    const last = (await get(`/api/ops/users/${s.id}/ledger/?limit=2&before=${second.next_before}`)).json() as Page;
-    expect(last.entries.map((e) => e.kind)).toEqual(['welcome']);
-    expect(last.next_before).toBeNull();
+    const last = (await get(`/api/ops/users/${s.id}/ledger/?limit=2&before_id=${second.next_before_id}`)).json() as Page;
+    expect(last.results.map((e) => e.kind)).toEqual(['welcome']);
+    expect(last.next_before_id).toBeNull();
     // The default page (30) holds all five rows of this student.
-    expect(((await get(`/api/ops/users/${s.id}/ledger/`)).json() as Page).entries).toHaveLength(5);
+    expect(((await get(`/api/ops/users/${s.id}/ledger/`)).json() as Page).results).toHaveLength(5);
   });
 
   it('refuses an unknown student, bad paging and a missing operator token', async () => {
     const [s] = await createStudents(t, 1);
     expect((await get('/api/ops/users/999999/ledger/')).json()).toEqual({ detail: '회원을 찾을 수 없습니다.' });
-    const bad = await get(`/api/ops/users/${s.id}/ledger/?limit=500&before=abc`);
+    const bad = await get(`/api/ops/users/${s.id}/ledger/?limit=500&before_id=abc`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ before: ['before는 원장 항목 번호입니다.'], limit: ['limit은 1~100입니다.'] });
+    expect(bad.json()).toEqual({ before_id: ['before_id는 원장 항목 번호입니다.'], limit: ['limit은 1~100입니다.'] });
     for (const headers of [{}, s.auth]) {
       expect((await get('/api/ops/users/?q=a', headers)).statusCode).toBe(401);
       expect((await get(`/api/ops/users/${s.id}/ledger/`, headers)).statusCode).toBe(401);
