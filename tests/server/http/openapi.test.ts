@@ -60,7 +60,8 @@ describe('the API description', () => {
     // The student card is a JPEG, not JSON.
     expect(Object.keys(doc.paths['/api/ops/users/{id}/student-card/'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
     expect(Object.keys(doc.paths['/api/ops/verifications/{userId}/card'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
-    expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }]);
+    // The console shows the card beside the student (an operator's session), the CLI saves it (the token).
+    expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     expect(doc.paths['/api/mypage/student-card/'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(JSON.stringify(doc.paths['/api/mypage/main/'].get.responses!['200'])).toContain('MyPageMain');
   });
