@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { type TokenPair, tokenPair } from './auth';
 import type { HistoryItem } from './community';
 import type { ExtraSettingsOut } from './extra-options';
-import { type AdditionalInfoSaved, type MyPageMain, type MyProfile, type ProfileSaved, type WithdrawResult, mbtiParts, myPageMain } from './mypage';
+import {
+  type AdditionalInfoSaved,
+  type MyPageMain,
+  type MyProfile,
+  type ProfileSaved,
+  type StudentCardSent,
+  type WithdrawResult,
+  mbtiParts,
+  myPageMain,
+} from './mypage';
 import { isoTime } from './parties-contract';
 
 // The zod side of the my page answers (spec §3, §7), for the server's route schemas and the OpenAPI document. The
@@ -68,3 +77,8 @@ export const withdrawResult = z
 export const additionalInfoSaved = z
   .object({ is_additional_info_provided: z.boolean() })
   .meta({ id: 'AdditionalInfoSaved' }) satisfies z.ZodType<AdditionalInfoSaved>;
+
+/** POST /api/mypage/student-card/ (multipart). */
+export const studentCardSent = z
+  .object({ verification_status: z.literal('pending'), card_submitted_at: isoTime })
+  .meta({ id: 'StudentCardSent' }) satisfies z.ZodType<StudentCardSent>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERIFICATION_STATUSES, type VerificationStatus } from './verification';
 
 export const mbtiParts = z.object({
   i_e: z.string().nullable(),
@@ -23,6 +24,10 @@ export const myPageMain = z.object({
   warnings: z.number(),
   /** Addition: false for an account created through Kakao until /mypage/additional is completed. */
   is_additional_info_provided: z.boolean(),
+  /** Addition (issue 16): whether an operator has approved the student card; only `approved` may join and pay. */
+  verification_status: z.enum(VERIFICATION_STATUSES),
+  /** The operator's reason when `rejected`; null otherwise. */
+  verification_reason: z.string().nullable(),
 });
 export type MyPageMain = z.infer<typeof myPageMain>;
 
@@ -46,4 +51,10 @@ export interface WithdrawResult {
 /** POST /api/mypage/additional/ (multipart). */
 export interface AdditionalInfoSaved {
   is_additional_info_provided: boolean;
+}
+
+/** POST /api/mypage/student-card/ (multipart): the new card waits for an operator. */
+export interface StudentCardSent {
+  verification_status: Extract<VerificationStatus, 'pending'>;
+  card_submitted_at: string;
 }

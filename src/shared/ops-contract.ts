@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './community';
 import { DEPOSIT_STATES, LIVE_PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 import { isoTime } from './parties-contract';
+import { LEDGER_KINDS } from './points';
+import { VERIFICATION_STATUSES } from './verification';
 
-// The zod side of the operator API's answers (/api/ops/), for the server's route schemas and the OpenAPI document.
-// The operator CLI (src/server/ops/cli.ts) prints them as they come; the console (lazy, operators only) may take
-// their types with `z.infer`.
+// The zod side of the operator API's answers (/api/ops/: X-Ops-Token or a console session), for the server's route
+// schemas and the OpenAPI document. The operator CLI (src/server/ops/cli.ts) prints the answers as they come; the
+// console (lazy, operators only) may take their types with `z.infer`.
 
 const count = z.number().int();
 
@@ -37,6 +40,46 @@ export const opsReport = z
 export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES).exclude(['pending']) }).meta({ id: 'OpsReportResolved' });
 
 export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });
+
+const operatorRef = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'OpsOperator' });
+
+/** POST /api/ops/auth/login/: the console's session token (send it as `Authorization: Bearer …`). */
+export const opsSignedIn = z
+  .object({
+    token: z.string(),
+    /** The session's absolute end; 30 minutes without a request end it sooner. */
+    expires_at: isoTime,
+    operator: operatorRef,
+  })
+  .meta({ id: 'OpsSignedIn' });
+
+/** GET /api/ops/auth/me/. */
+export const opsMe = z.object({ operator: operatorRef, expires_at: isoTime }).meta({ id: 'OpsMe' });
+
+/** POST /api/ops/operators/ (201) and …/{username}/disable/. */
+export const opsOperatorAccount = z
+  .object({ id: z.number().int(), username: z.string(), disabled_at: isoTime.nullable(), revoked_sessions: count })
+  .meta({ id: 'OpsOperatorAccount' });
+
+const opsAuditEntry = z
+  .object({
+    id: z.number().int(),
+    /** Null when the shared X-Ops-Token acted; `actor` is then "token". */
+    operator_id: z.number().int().nullable(),
+    actor: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    action_label: z.string(),
+    target_type: z.enum(AUDIT_TARGETS),
+    target_id: z.number().int(),
+    /** The values the action changed, as they were and as it left them (null: nothing before, e.g. a creation). */
+    before: z.unknown(),
+    after: z.unknown(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsAuditEntry' });
+
+/** GET /api/ops/audit/: newest first; `next_before_id` asks for the page after this one (null on the last). */
+export const opsAuditPage = z.object({ results: z.array(opsAuditEntry), next_before_id: z.number().int().nullable() }).meta({ id: 'OpsAuditPage' });
 
 // The operator console (issue 16 §3) reads the answers below.
 
@@ -104,3 +147,70 @@ export const opsCheckIn = z
     returned_points: count,
   })
   .meta({ id: 'OpsCheckIn' });
+
+export const opsPlace = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    x_norm: z.number(),
+    y_norm: z.number(),
+    photo: z.string().nullable(),
+    upcoming_parties: count,
+  })
+  .meta({ id: 'OpsPlace' });
+
+export const opsUser = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    school: z.string().nullable(),
+    points: count,
+    verification_status: z.enum(VERIFICATION_STATUSES),
+    /** A withdrawn account (anonymised; its ledger stays). */
+    withdrawn: z.boolean(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsUser' });
+
+export const opsLedgerPage = z
+  .object({
+    user: opsUser,
+    results: z.array(
+      z.object({
+        id: z.number().int(),
+        amount: count,
+        kind: z.enum(LEDGER_KINDS),
+        reason: z.string(),
+        party: z.number().int().nullable(),
+        balance_after: count,
+        created_at: isoTime,
+      }),
+    ),
+    /** `before_id` for the next (older) page; null on the last page. */
+    next_before_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'OpsLedgerPage' });
+
+/** A student in the verification queue (GET /api/ops/verifications/): who they say they are, beside their card. */
+export const opsVerification = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    school: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    status: z.enum(VERIFICATION_STATUSES),
+    reason: z.string().nullable(),
+    /** When the current card was sent: the queue is oldest first, and a decision may name it (see the routes). */
+    card_submitted_at: isoTime.nullable(),
+    verified_at: isoTime.nullable(),
+  })
+  .meta({ id: 'OpsVerification' });
+
+/** An operator's decision on a card (approve / reject). */
+export const opsVerificationDecided = z
+  .object({ id: z.number().int(), status: z.enum(['approved', 'rejected']), reason: z.string().nullable(), verified_at: isoTime })
+  .meta({ id: 'OpsVerificationDecided' });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { API_MESSAGES as M } from './api-messages';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
+import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
+import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
+import { REJECTION_REASON_MAX, VERIFICATION_STATUSES } from './verification';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
 
@@ -26,6 +31,8 @@ const somethingSent = (body: object) => Object.values(body).some((v) => v !== un
 
 export const opsPlaceCreate = z.object({ ...placeFields, photo: z.string().trim().min(1).max(500).optional() });
 
+export const opsPlaceUpdate = z.strictObject(placeFields).partial().refine(somethingSent, NOTHING_TO_CHANGE);
+
 export const opsPartyCreate = z.object({ ...partyFields, description: partyFields.description.default(''), tags: partyFields.tags.default([]) });
 
 export const opsPartyUpdate = z.strictObject(partyFields).partial().refine(somethingSent, NOTHING_TO_CHANGE);
@@ -35,6 +42,30 @@ export const opsDemoCreate = z.object({
   title: z.string().trim().min(1).max(80).optional(),
 });
 
+/** `npm run ops -- operator:add USERNAME`: an operator account, with the students' rules for names and passwords. */
+export const opsOperatorCreate = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN, M.usernameFormat),
+  password: z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody),
+});
+
+const auditTime = z.iso.datetime({ offset: true, error: '시간은 ISO 8601 형식이어야 합니다.' });
+const positiveInt = z.coerce.number().int().positive();
+
+/** GET /api/ops/audit/: every filter is optional; newest first, `before_id` pages back from the last row seen. */
+export const opsAuditQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target_type: z.enum(AUDIT_TARGETS).optional(),
+  target_id: positiveInt.optional(),
+  operator_id: positiveInt.optional(),
+  /** The operator's username, or "token" for the shared X-Ops-Token. */
+  actor: z.string().trim().min(1).max(64).optional(),
+  /** Rows created at or after / strictly before this time. */
+  after: auditTime.optional(),
+  before: auditTime.optional(),
+  before_id: positiveInt.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
 const instantQuery = z.iso.datetime({ offset: true, error: 'ISO 8601 형식의 시각이어야 합니다. (예: 2026-03-05T00:00:00+09:00)' });
 
 /** The console's party list: start_time in [from, to), from today (campus time) when `from` is left out. */
@@ -42,4 +73,34 @@ export const opsPartyListQuery = z.object({
   from: instantQuery.optional(),
   to: instantQuery.optional(),
   status: z.enum(PARTY_STATUSES, { error: 'status는 open 또는 cancelled입니다.' }).optional(),
+});
+
+export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검색어는 50자까지입니다.').default('') });
+
+/**
+ * Newest first, paged like the audit log: `before_id` is the id of the last row already shown (keyset paging: rows
+ * added meanwhile never shift a page).
+ */
+export const opsLedgerQuery = z.object({
+  before_id: z.coerce.number({ error: 'before_id는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
+  limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
+});
+
+// Student verification (issue 16). `card_submitted_at`, when the operator's screen sends it, is the card they looked
+// at: a student may replace a card still waiting, and a decision on a card nobody has seen is refused (409).
+const cardSeen = z.iso.datetime({ offset: true, error: 'card_submitted_at은 ISO 8601 형식이어야 합니다.' }).optional();
+
+export const opsVerificationQuery = z.object({
+  status: z.enum(VERIFICATION_STATUSES, { error: `status는 ${VERIFICATION_STATUSES.join(', ')} 중 하나입니다.` }).default('pending'),
+});
+
+export const opsVerificationApprove = z.object({ card_submitted_at: cardSeen });
+
+export const opsVerificationReject = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, '반려 사유를 입력해 주세요.')
+    .max(REJECTION_REASON_MAX, `반려 사유는 ${REJECTION_REASON_MAX}자까지 쓸 수 있습니다.`),
+  card_submitted_at: cardSeen,
 });

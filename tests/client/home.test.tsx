@@ -135,6 +135,21 @@ describe('home', () => {
     expect(localStorage.getItem('redirectPath')).toBe('/');
   });
 
+  it('explains a join refused until the student card is approved, on home too', async () => {
+    signInAs();
+    const detail = '파티에 참가하려면 마이페이지에서 학생증 사진을 먼저 보내 주세요.';
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail, code: 'verification_required' }, { status: 403 })),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '학생증 확인이 필요해요' });
+    expect(dialog).toHaveAccessibleDescription(detail);
+    await ui.user.click(within(dialog).getByRole('button', { name: '마이페이지에서 학생증 보내기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage'));
+  });
+
   it('opens the party detail when the card (not its button) is tapped', async () => {
     server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
     const ui = renderApp('/');

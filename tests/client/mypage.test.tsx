@@ -248,3 +248,88 @@ describe('/mypage withdrawal', () => {
     expect(vi.mocked(window.alert)).not.toHaveBeenCalled();
   });
 });
+
+describe('/mypage student verification', () => {
+  const card = () => new File(['fake-png-bytes'], 'card.png', { type: 'image/png' });
+
+  /** My page answers `first`, then what the server holds after a new card (pending) once one was received. */
+  function verificationFlow(first: Partial<typeof PROFILE>, reply: () => Response = () => HttpResponse.json({ verification_status: 'pending', card_submitted_at: '2026-03-02T09:00:00.000Z' })) {
+    const received: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('/api/mypage/main/', () =>
+        HttpResponse.json(received.length ? { ...PROFILE, verification_status: 'pending', verification_reason: null } : { ...PROFILE, ...first }),
+      ),
+      http.post('/api/mypage/student-card/', async ({ request }) => {
+        const form = await request.formData();
+        const file = form.get('student_card_image');
+        received.push({ keys: [...form.keys()], file: file instanceof File ? file.name : file, auth: request.headers.get('Authorization') });
+        return reply();
+      }),
+    );
+    return received;
+  }
+
+  it('shows a small 인증됨 badge beside an approved name, and nothing else to do', async () => {
+    signedIn();
+    renderApp('/mypage');
+    await screen.findByRole('heading', { name: '김민지' });
+    expect(screen.getByText('인증됨')).toHaveAttribute('title', '학생 인증 완료');
+    expect(screen.queryByRole('heading', { name: /학생증|학생 인증/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('학생증 사진')).not.toBeInTheDocument();
+  });
+
+  it('says the card is being checked while it waits for an operator', async () => {
+    signedIn();
+    mainAnswers({ verification_status: 'pending', verification_reason: null });
+    renderApp('/mypage');
+    expect(await screen.findByRole('heading', { name: '학생증 확인 중이에요' })).toBeInTheDocument();
+    expect(screen.getByText(/확인이 끝나면 알림으로 알려 드릴게요/)).toBeInTheDocument();
+    expect(screen.queryByText('인증됨')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('학생증 사진')).not.toBeInTheDocument();
+  });
+
+  it("shows a rejected student the operator's reason and sends a new card, after which it is being checked", async () => {
+    signedIn();
+    const received = verificationFlow({ verification_status: 'rejected', verification_reason: '사진이 흐려 이름을 읽을 수 없습니다' });
+    const ui = renderApp('/mypage');
+    expect(await screen.findByRole('heading', { name: '학생증이 반려되었어요' })).toBeInTheDocument();
+    expect(screen.getByText('사진이 흐려 이름을 읽을 수 없습니다')).toBeInTheDocument();
+
+    await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
+    expect(window.alert).toHaveBeenLastCalledWith('학생증 사진을 업로드해 주세요.');
+    expect(screen.getByRole('alert')).toHaveTextContent('학생증 사진을 업로드해 주세요.');
+    expect(received).toEqual([]);
+
+    await ui.user.upload(screen.getByLabelText('학생증 사진'), card());
+    expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
+
+    expect(await screen.findByRole('heading', { name: '학생증 확인 중이에요' })).toBeInTheDocument();
+    expect(received).toEqual([{ keys: ['student_card_image'], file: 'card.png', auth: 'Bearer access-1' }]);
+    expect(screen.queryByText('사진이 흐려 이름을 읽을 수 없습니다')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('학생증 확인 중이에요');
+  });
+
+  it("says what went wrong when the new card is refused, and lets the student try again", async () => {
+    signedIn();
+    const received = verificationFlow({ verification_status: 'rejected', verification_reason: '흐림' }, () =>
+      HttpResponse.json({ student_card_image: ['사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.'] }, { status: 400 }),
+    );
+    const ui = renderApp('/mypage');
+    await ui.user.upload(await screen.findByLabelText('학생증 사진'), card());
+    await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
+    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.'));
+    expect(received).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: '학생증이 반려되었어요' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '학생증 다시 보내기' })).toBeEnabled();
+  });
+
+  it('sends a Kakao account without its details to the additional-info form', async () => {
+    signedIn();
+    mainAnswers({ verification_status: 'unsubmitted', is_additional_info_provided: false });
+    const ui = renderApp('/mypage');
+    expect(await screen.findByRole('heading', { name: '학생 인증이 필요해요' })).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('link', { name: '추가 정보 입력하기' }));
+    expect(ui.currentPath()).toBe('/mypage/additional');
+  });
+});

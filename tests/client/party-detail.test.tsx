@@ -115,6 +115,39 @@ describe('/partyinfo/:partyId', () => {
     expect(await screen.findByRole('heading', { name: '추가 정보 입력' })).toBeInTheDocument();
   });
 
+  it('tells a student whose card is still being checked why, with no other step to take', async () => {
+    signInAs();
+    const detail = '학생증을 확인하고 있습니다. 운영자 확인이 끝나면 알림으로 알려 드리며, 그 뒤에 파티에 참가할 수 있습니다.';
+    server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail, code: 'verification_pending' }, { status: 403 })));
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '학생증 확인 중이에요' });
+    expect(dialog).toHaveAccessibleDescription(detail);
+    expect(within(dialog).queryByRole('button', { name: /마이페이지/ })).not.toBeInTheDocument();
+    await ui.user.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '참가신청' })).toBeEnabled();
+  });
+
+  it('shows a rejected student the reason and the way to my page to send a new card', async () => {
+    signInAs();
+    const detail = '학생증이 반려되었습니다 (사유: 사진이 흐립니다). 마이페이지에서 학생증 사진을 다시 보내 주세요.';
+    server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail, code: 'verification_rejected' }, { status: 403 })));
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '학생증이 반려되었어요' });
+    expect(dialog).toHaveTextContent('사유: 사진이 흐립니다');
+    await ui.user.click(within(dialog).getByRole('button', { name: '닫기' }));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+
+    await ui.user.click(screen.getByRole('button', { name: '참가신청' }));
+    await ui.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '마이페이지에서 학생증 보내기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage'));
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
   it('keeps alerting a 403 without that code, and stays', async () => {
     signInAs();
     server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '경고가 많아 참가할 수 없습니다.' }, { status: 403 })));

@@ -41,8 +41,12 @@ export async function login(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Signs a fresh student up through the API (the signup screen has its own test) and returns the credentials. */
-export async function signupViaApi(request: APIRequestContext, prefix = 'e2e') {
+/**
+ * Signs a fresh student up through the API (the signup screen has its own test) and returns the credentials. A new
+ * card waits for an operator; unless the test is about that, the operator API approves it at once, so the student
+ * may join like the demo students.
+ */
+export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', opts: { approved?: boolean } = {}) {
   const s = newStudent(prefix);
   const res = await request.post('/api/signup/auth/signup/', {
     multipart: {
@@ -57,7 +61,12 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e') {
     },
   });
   expect(res.status()).toBe(201);
-  return s;
+  const { id } = (await res.json()) as { id: number };
+  if (opts.approved ?? true) {
+    const approved = await request.post(`/api/ops/verifications/${id}/approve/`, { headers: { 'X-Ops-Token': E2E_OPS_TOKEN } });
+    expect(approved.status()).toBe(200);
+  }
+  return { ...s, id };
 }
 
 /**

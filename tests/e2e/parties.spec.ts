@@ -67,7 +67,9 @@ test('a notification turns read when tapped', async ({ page, request }) => {
 
   await page.getByRole('button', { name: '알림' }).tap();
   const items = page.getByRole('listitem');
-  await expect(items).toHaveCount(2);
+  // Paid, applied and — first of all — the operator's approval of the student card (signupViaApi).
+  await expect(items).toHaveCount(3);
+  await expect(items.last()).toContainText('학생증 확인이 끝났습니다.');
   const newest = items.first();
   await expect(newest).toContainText('참가가 확정되었어요!');
   await expect(newest).toContainText('읽지 않음');

@@ -109,8 +109,9 @@ export async function createStudent(t: TestApp, overrides: Partial<typeof users.
       phone: `010${String(10_000_000 + seq * 7919 + (process.pid % 997)).slice(-8)}`,
       school: '한빛대학교',
       isAdditionalInfoProvided: true,
-      // An operator has looked at the card: tests about verification itself say otherwise.
-      verificationStatus: 'approved',
+      // An operator has looked at the card: tests about verification itself say otherwise. A Kakao account that
+      // has not finished /mypage/additional has sent no card, so nobody could have approved one.
+      verificationStatus: overrides.isAdditionalInfoProvided === false ? 'unsubmitted' : 'approved',
       ...overrides,
     })
     .returning();

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { MyPageMain, WithdrawResult } from '../../shared/mypage';
+import type { MyPageMain, StudentCardSent, WithdrawResult } from '../../shared/mypage';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 import { MYPAGE_MAIN_PATH } from './profile';
@@ -15,4 +15,11 @@ export function useMyPageMain(enabled: boolean) {
 /** Accounts made through Kakao have no password: they send none and the server does not ask for one. */
 export function withdrawAccount(password: string): Promise<WithdrawResult> {
   return apiFetch<WithdrawResult>('/api/mypage/withdraw/', { method: 'POST', json: password ? { password } : {} });
+}
+
+/** POST /api/mypage/student-card/ (multipart): a new card after a rejection; it waits for an operator again. */
+export function sendStudentCard(card: File): Promise<StudentCardSent> {
+  const form = new FormData();
+  form.append('student_card_image', card);
+  return apiFetch<StudentCardSent>('/api/mypage/student-card/', { method: 'POST', body: form });
 }

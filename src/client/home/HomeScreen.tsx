@@ -4,6 +4,7 @@ import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
+import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { PartyCard } from './PartyCard';
 import './home.css';
 
@@ -17,7 +18,7 @@ export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const user = useAtomValue(currentUserAtom);
   const { data, isLoading } = useHomeParties();
-  const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);
+  const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
 
   return (
@@ -43,6 +44,7 @@ export default function HomeScreen() {
         <p className="status-text">{EMPTY_TEXT}</p>
       )}
       {needsLogin && <LoginRequiredModal onClose={closeLogin} />}
+      {refusal && <VerificationRefusalModal refusal={refusal} onClose={closeRefusal} />}
     </section>
   );
 }

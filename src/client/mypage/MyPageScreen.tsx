@@ -13,6 +13,7 @@ import { MYPAGE_TEXTS as T } from './mypage-texts';
 import { ProfileSummary } from './ProfileSummary';
 import { StatsCard } from './StatsCard';
 import { useRedirectOn401 } from './use-auth-redirect';
+import { VerificationPanel } from './VerificationPanel';
 import { WithdrawDialog } from './WithdrawDialog';
 import './mypage.css';
 
@@ -39,6 +40,7 @@ export default function MyPageScreen() {
       {data ? (
         <>
           <ProfileSummary main={data} />
+          <VerificationPanel main={data} />
           <StatsCard points={data.points} participationCount={data.participation_count} warnings={data.warnings} />
         </>
       ) : (

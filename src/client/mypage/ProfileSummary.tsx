@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import type { MyPageMain } from '../../shared/mypage';
 import { Img } from '../ui/Img';
-import { MYPAGE_TEXTS as T } from './mypage-texts';
+import { MYPAGE_TEXTS as T, VERIFICATION_TEXTS as V } from './mypage-texts';
 
 /** Spec §2/§3: tags in the order grade, college, personality, MBTI (its parts joined, e.g. ENFP). */
 function profileTags(main: MyPageMain): string[] {
@@ -17,7 +17,14 @@ export function ProfileSummary({ main }: { main: MyPageMain }) {
     <section className="mypage-profile">
       <Img className="mypage-profile__photo" src={main.profile_image} fallback={defaultAvatar} alt={T.photoAlt} />
       <div className="mypage-profile__text">
-        <h2 className="mypage-profile__name">{main.name}</h2>
+        <div className="mypage-profile__name-row">
+          <h2 className="mypage-profile__name">{main.name}</h2>
+          {main.verification_status === 'approved' && (
+            <span className="chip chip--ok" title={V.approvedLabel}>
+              {V.approved}
+            </span>
+          )}
+        </div>
         <p className={main.intro ? 'mypage-profile__intro' : 'mypage-profile__intro mypage-profile__intro--empty'}>
           {main.intro || T.noIntro}
         </p>

@@ -50,3 +50,22 @@ export const WITHDRAW_TEXTS = {
   cancel: '취소',
   failed: '회원 탈퇴 중 오류가 발생했습니다.',
 } as const;
+
+// Student verification (issue 16): where the card stands, in the words of README "Product rules".
+export const VERIFICATION_TEXTS = {
+  approved: '인증됨',
+  approvedLabel: '학생 인증 완료',
+  pendingTitle: '학생증 확인 중이에요',
+  pendingBody: '운영자가 학생증을 확인하고 있어요. 확인이 끝나면 알림으로 알려 드릴게요. 그동안 파티를 둘러볼 수 있어요.',
+  rejectedTitle: '학생증이 반려되었어요',
+  reason: '사유',
+  rejectedBody: '아래에서 학생증 사진을 다시 보내 주시면 운영자가 다시 확인해요.',
+  unsubmittedTitle: '학생 인증이 필요해요',
+  unsubmittedBody: '파티에 참가하려면 학생증 사진을 보내 주세요. 운영자가 확인한 뒤 참가할 수 있어요.',
+  additionalBody: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.',
+  additionalLink: '추가 정보 입력하기',
+  resend: '학생증 다시 보내기',
+  send: '학생증 보내기',
+  sending: '보내는 중...',
+  failed: '학생증을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
+} as const;

@@ -6,6 +6,7 @@ import { BackButton } from '../ui/BackButton';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
+import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
 import { PartyInfo } from './PartyInfo';
@@ -19,7 +20,7 @@ export default function PartyDetailScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
   const { data: party, error } = usePartyDetail(partyId);
-  const { join, pendingId, needsLogin, closeLogin } = useJoin(JOIN_FAILED);
+  const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
   const continuePayment = (participationId: number) => {
@@ -52,6 +53,7 @@ export default function PartyDetailScreen() {
       </div>
       {body}
       {needsLogin && <LoginRequiredModal onClose={closeLogin} />}
+      {refusal && <VerificationRefusalModal refusal={refusal} onClose={closeRefusal} />}
     </section>
   );
 }

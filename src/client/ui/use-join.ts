@@ -5,19 +5,22 @@ import { ApiError, errorMessage } from '../api/api-error';
 import { joinParty } from '../api/join';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
+import { type VerificationRefusal, verificationRefusal } from '../lib/verification-refusal';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { JOIN_TEXTS } from './texts';
 
 /**
  * Spec §4 "Join flow" and §8, shared by home cards and the party detail; only the fallback error text differs
  * between them. Guests get the login modal and no call; a Kakao account that has not finished /mypage/additional
- * is told so and taken there.
+ * is told so and taken there; a student whose card an operator has not approved gets `refusal` (the screen shows
+ * VerificationRefusalModal: why, and the way to my page when a new card is needed).
  */
 export function useJoin(failedText: string) {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [location, navigate] = useLocation();
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
+  const [refusal, setRefusal] = useState<VerificationRefusal | null>(null);
 
   const join = async (partyId: number) => {
     if (pendingId !== null) return;
@@ -31,7 +34,9 @@ export function useJoin(failedText: string) {
       const state: PaymentNavState = { participationId: id, partyId };
       navigate(PAYMENT_PATH, { state });
     } catch (error) {
+      const refused = error instanceof ApiError ? verificationRefusal(error.status, error.body) : null;
       if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
+      else if (refused) setRefusal(refused);
       else if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {
         // A Kakao account without school, phone and student card: say why, and lead the student to the form,
         // back here afterwards (AdditionalInfoScreen takes the remembered path, as the login screens do).
@@ -45,5 +50,5 @@ export function useJoin(failedText: string) {
     }
   };
 
-  return { join, pendingId, needsLogin, closeLogin: () => setNeedsLogin(false) };
+  return { join, pendingId, needsLogin, closeLogin: () => setNeedsLogin(false), refusal, closeRefusal: () => setRefusal(null) };
 }

@@ -50,6 +50,9 @@ export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: numbe
           school: f.school,
           studentCardPath: cardKey,
           isAdditionalInfoProvided: true,
+          // The card waits for an operator (shared/verification.ts); until then the student may look but not join.
+          verificationStatus: 'pending',
+          cardSubmittedAt: now,
           createdAt: now,
         })
         .returning({ id: users.id, username: users.username });

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { VerificationStatus } from '../../shared/verification';
 import type { Tx } from './connect';
 import { parties, participations } from './schema/parties';
 import { users } from './schema/users';
@@ -23,6 +24,8 @@ export interface LockedStudent {
   id: number;
   deletedAt: Date | null;
   isAdditionalInfoProvided: boolean;
+  verificationStatus: VerificationStatus;
+  verificationReason: string | null;
 }
 
 /** Locks students' rows in id order (step 1). Ids that do not exist are simply absent from the answer. */
@@ -30,7 +33,13 @@ export async function lockStudents(tx: Tx, ids: number[]): Promise<LockedStudent
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (unique.length === 0) return [];
   return tx
-    .select({ id: users.id, deletedAt: users.deletedAt, isAdditionalInfoProvided: users.isAdditionalInfoProvided })
+    .select({
+      id: users.id,
+      deletedAt: users.deletedAt,
+      isAdditionalInfoProvided: users.isAdditionalInfoProvided,
+      verificationStatus: users.verificationStatus,
+      verificationReason: users.verificationReason,
+    })
     .from(users)
     .where(inArray(users.id, unique))
     .orderBy(asc(users.id))

@@ -4,10 +4,16 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** Who may call a route, as the OpenAPI document says: requireUser and requireOps tag the hooks they return. */
-export type RouteSecurity = 'student' | 'operator';
+export type RouteSecurity = 'student' | 'operator' | 'operatorToken' | 'operatorSession';
 export const SECURITY_TAG = Symbol.for('partyon.routeSecurity');
 
-const SCHEMES: Record<RouteSecurity, string> = { student: 'bearerAuth', operator: 'opsToken' };
+// OpenAPI's `security` lists alternatives: most operator routes take either the shared token or a console session.
+const SCHEMES: Record<RouteSecurity, string[]> = {
+  student: ['bearerAuth'],
+  operator: ['opsToken', 'opsSession'],
+  operatorToken: ['opsToken'],
+  operatorSession: ['opsSession'],
+};
 // What the document describes: the API and the health checks. Pages, files and sockets are not HTTP API calls (the
 // socket messages are documented in the README, checked against src/shared/live.ts).
 const DOCUMENTED = /^\/(api\/|healthz$|readyz$)/;
@@ -49,7 +55,13 @@ export async function installApiDocs(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from login or refresh.' },
-          opsToken: { type: 'apiKey', in: 'header', name: 'X-Ops-Token', description: 'The operator token (OPS_TOKEN).' },
+          opsToken: { type: 'apiKey', in: 'header', name: 'X-Ops-Token', description: 'The operator token (OPS_TOKEN): the CLI and automation.' },
+          opsSession: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ops_…',
+            description: 'An operator console session from POST /api/ops/auth/login/ (30 minutes idle, 12 hours at most).',
+          },
         },
       },
     },
@@ -57,7 +69,7 @@ export async function installApiDocs(app: FastifyInstance) {
       if (!DOCUMENTED.test(document.url)) return { schema: { hide: true }, url: document.url };
       const { schema, url } = jsonSchemaTransform(document);
       const security = securityOf(document.route as RouteOptions | undefined);
-      return { schema: { ...schema, ...(security ? { security: [{ [SCHEMES[security]]: [] }] } : {}) }, url };
+      return { schema: { ...schema, ...(security ? { security: SCHEMES[security].map((name) => ({ [name]: [] })) } : {}) }, url };
     },
     transformObject: jsonSchemaTransformObject,
   });

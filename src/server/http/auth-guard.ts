@@ -17,7 +17,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer …` header (a student's JWT, or an operator's console session). */
+export function bearerToken(header: string | undefined): string | null {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m ? m[1] : null;
 }

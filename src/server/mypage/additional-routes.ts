@@ -10,11 +10,12 @@ import { users } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { HttpError, zodToBody } from '../http/errors';
 import { readMultipart } from '../http/multipart';
-import { normalizeImage } from '../uploads/image-check';
+import { submitStudentCard } from './student-card';
 
 /**
  * POST /api/mypage/additional/ (multipart: school, phone, optional email, student_card_image): completes an account
- * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true.
+ * created through Kakao with what signup asks of everyone else, after which is_additional_info_provided is true
+ * and the card waits for an operator, as a new signup's does.
  */
 export async function additionalInfoRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -37,21 +38,16 @@ export async function additionalInfoRoutes(parent: FastifyInstance, ctx: Ctx) {
     if (f.email && clash.some((c) => c.email === f.email)) errors.email = [M.emailTaken];
     if (Object.keys(errors).length) throw new HttpError(400, errors);
 
-    const image = await normalizeImage(files.student_card_image!, 'student_card_image', { maxSide: 1600 });
-    const key = await ctx.storage.savePrivate('student-cards', image.ext, image.bytes);
-    const [before] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
+    // The card goes to the operators' queue with the rest (shared/verification.ts: pending); an approved student's
+    // card stays as it is (409), and the unique indexes still decide phone and email under a race.
+    const changes = { school: f.school, phone: f.phone, ...(f.email ? { email: f.email } : {}), isAdditionalInfoProvided: true };
     try {
-      await ctx.db
-        .update(users)
-        .set({ school: f.school, phone: f.phone, ...(f.email ? { email: f.email } : {}), studentCardPath: key, isAdditionalInfoProvided: true })
-        .where(eq(users.id, userId));
+      await submitStudentCard(ctx, userId, files.student_card_image!, { changes });
     } catch (err) {
-      await ctx.storage.removePrivate(key);
       if (isUniqueViolation(err, 'users_phone_key')) throw new HttpError(400, { phone: [M.phoneTaken] });
       if (isUniqueViolation(err, 'users_email_key')) throw new HttpError(400, { email: [M.emailTaken] });
       throw err;
     }
-    if (before?.card) await ctx.storage.removePrivate(before.card);
     return { is_additional_info_provided: true };
   });
 }

@@ -41,6 +41,9 @@ export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
       participation_count: participationCount,
       warnings: warningCount,
       is_additional_info_provided: user.isAdditionalInfoProvided,
+      verification_status: user.verificationStatus,
+      // An old reason is cleared when a new card is sent; still, only a rejection is the student's to read.
+      verification_reason: user.verificationStatus === 'rejected' ? user.verificationReason : null,
     };
   });
 }

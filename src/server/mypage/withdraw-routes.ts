@@ -66,6 +66,8 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
           passwordHash: null,
           profileImage: null,
           studentCardPath: null,
+          // An operator's words about the card (a rejection) are about the person too; the status stays, as history.
+          verificationReason: null,
           deletedAt: now,
         })
         .where(eq(users.id, userId));

@@ -28,4 +28,6 @@ export const NOTICE = {
   depositForfeited: (title: string, amount: number) =>
     amount > 0 ? `'${title}'에 참석하지 않아 보증금 ${p(amount)}가 몰수되었습니다.` : `'${title}'에 참석하지 않았습니다.`,
   warning: (reason: string) => `경고를 받았습니다: ${reason}`,
+  verificationApproved: () => '학생증 확인이 끝났습니다. 이제 파티에 참가할 수 있어요!',
+  verificationRejected: (reason: string) => `학생증이 반려되었습니다 (사유: ${reason}). 마이페이지에서 새 학생증 사진을 보내 주시면 다시 확인해 드릴게요.`,
 } as const;

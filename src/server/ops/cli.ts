@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readNewPassword } from './cli-password';
 
 // `npm run ops -- <command>` talks to the running server's /api/ops/ endpoints rather than to the database, so it
 // works while the server holds the embedded PGlite database (one process at a time) and against a remote server.
@@ -75,6 +76,30 @@ const COMMANDS: Record<string, Command> = {
       return { saved: out, bytes: bytes.length };
     },
   },
+  'operator:add': {
+    summary: '운영자 계정을 만듭니다 (비밀번호는 화면에 보이지 않게 두 번 입력)',
+    usage: 'operator:add USERNAME [--password-stdin]',
+    run: async (call, args) => {
+      const [username, ...rest] = args;
+      const password = await readNewPassword(!!flags(rest, { 'password-stdin': 'boolean' })['password-stdin']);
+      return call('POST', '/api/ops/operators/', { username, password });
+    },
+  },
+  'operator:disable': {
+    summary: '운영자 계정을 사용 중지하고 로그인 세션을 모두 끝냅니다',
+    usage: 'operator:disable USERNAME',
+    run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/disable/`),
+  },
+  audit: {
+    summary: '감사 기록을 최신순으로 봅니다',
+    usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',
+    run: (call, args) => {
+      const f = flags(args, { action: 'string', 'target-type': 'string', 'target-id': 'string', actor: 'string', limit: 'string' });
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(f)) if (typeof value === 'string') query.set(key.replaceAll('-', '_'), value);
+      return call('GET', `/api/ops/audit/?${query}`);
+    },
+  },
   demo: {
     summary: '몇 분 뒤 시작하는 데모 파티를 만들고 데모 학생 4명을 참가·결제시킵니다',
     usage: 'demo [--minutes 5]',
@@ -85,12 +110,15 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-type FlagSpec = Record<string, 'string' | 'multiple'>;
-/** --key value flags; a repeated 'multiple' flag collects every value. */
+type FlagSpec = Record<string, 'string' | 'multiple' | 'boolean'>;
+type FlagValue<T> = T extends 'multiple' ? string[] : T extends 'boolean' ? boolean : string;
+/** --key value flags; a repeated 'multiple' flag collects every value; a 'boolean' one takes no value. */
 function flags<S extends FlagSpec>(args: string[], spec: S) {
-  const options = Object.fromEntries(Object.entries(spec).map(([k, v]) => [k, { type: 'string' as const, multiple: v === 'multiple' }]));
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([k, v]) => [k, v === 'boolean' ? { type: 'boolean' as const } : { type: 'string' as const, multiple: v === 'multiple' }]),
+  );
   const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
-  return values as { [K in keyof S]?: S[K] extends 'multiple' ? string[] : string };
+  return values as { [K in keyof S]?: FlagValue<S[K]> };
 }
 
 function opsToken(dataDir: string): string {

@@ -12,6 +12,7 @@ import { detail, HttpError } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
+import { opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
 
 const resolveInput = z.object({ action: z.enum(['warn', 'dismiss'], { error: 'action은 warn 또는 dismiss입니다.' }) });
@@ -76,6 +77,8 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
           await notify(tx, { userId: report.reportedUserId, kind: 'warning', message: NOTICE.warning(reason), partyId: report.partyId, dedupeKey: `warning:${w.id}`, at: now });
         }
       }
+      const after = { status, ...(action === 'warn' ? { warned_user: report.reportedUserId } : {}) };
+      await recordAudit(tx, opsActorOf(req), { action: 'report.resolve', targetType: 'report', targetId: id, before: { status: 'pending' }, after, at: now });
       return { id: report.id, status };
     });
   });
@@ -87,9 +90,13 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw detail(404, USER_NOT_FOUND);
     try {
-      const balance = await ctx.db.transaction((tx) =>
-        applyPoints(tx, { userId, amount: body.amount, kind: 'operator_grant', reason: body.reason, at: ctx.clock.now() }),
-      );
+      const at = ctx.clock.now();
+      const balance = await ctx.db.transaction(async (tx) => {
+        const points = await applyPoints(tx, { userId, amount: body.amount, kind: 'operator_grant', reason: body.reason, at });
+        const audit = { before: { points: points - body.amount }, after: { points, reason: body.reason } };
+        await recordAudit(tx, opsActorOf(req), { action: 'points.grant', targetType: 'user', targetId: userId, ...audit, at });
+        return points;
+      });
       return { user: userId, points: balance };
     } catch (err) {
       if (err instanceof InsufficientPointsError) throw new HttpError(400, { amount: ['포인트는 0 아래로 내려갈 수 없습니다.'] });

@@ -10,6 +10,7 @@ import { DEMO_STUDENTS } from '../db/seed/demo-people';
 import { detail } from '../http/errors';
 import { joinParty } from '../reserve/join';
 import { payParticipation } from '../reserve/pay';
+import { opsActorOf } from './audit';
 import { requireOps } from './guard';
 import { createParty } from './party-routes';
 
@@ -34,7 +35,7 @@ export async function opsDemoRoutes(parent: FastifyInstance, ctx: Ctx) {
     const [place] = await ctx.db.select({ id: places.id }).from(places).orderBy(asc(places.id)).limit(1);
     if (!place) throw detail(400, '장소가 없습니다. 먼저 장소를 추가해 주세요.');
     const start = new Date(ctx.clock.now().getTime() + body.minutes * 60_000);
-    const partyId = await createParty(ctx, {
+    const demo = {
       title: body.title ?? '파티온 데모 밸런스 게임',
       description: '데모용 파티입니다. 로비에 모여 밸런스 게임을 해 보세요!',
       place_id: place.id,
@@ -42,7 +43,9 @@ export async function opsDemoRoutes(parent: FastifyInstance, ctx: Ctx) {
       max_participants: 8,
       deposit: DEMO_DEPOSIT,
       tags: ['데모', '밸런스게임'],
-    });
+    };
+    // Audited with the party it creates (one transaction); the seats that follow are the demo students' own rows.
+    const partyId = await createParty(ctx, demo, { actor: opsActorOf(req), action: 'demo.create' });
     const joined: string[] = [];
     for (const s of students) {
       const participation = await joinParty(ctx, s.id, partyId);

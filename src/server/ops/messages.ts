@@ -2,7 +2,10 @@ import { FREE_CANCEL_HOURS, NO_SHOW_HOURS, STANDBY_OPENS_MINUTES } from '../../s
 
 // Korean details of the operator console's routes (dashboard, party edit, manual check-in, places, ledger).
 export const OPS_MESSAGES = {
+  placeNotFound: '장소를 찾을 수 없습니다.',
   placeMissing: '없는 장소입니다.',
+  placeNameTaken: '이미 있는 장소 이름입니다.',
+  photoMissing: '장소 사진을 올려 주세요.',
   userNotFound: '회원을 찾을 수 없습니다.',
   partyCancelled: '취소된 파티는 수정할 수 없습니다.',
   partyStarted: '이미 시작한 파티는 수정할 수 없습니다.',

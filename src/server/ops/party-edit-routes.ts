@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,12 +29,7 @@ const FIELDS = ['title', 'description', 'place_id', 'start_time', 'max_participa
 const HOUR = 3_600_000;
 
 async function currentFields(tx: Tx, party: typeof parties.$inferSelect): Promise<Fields> {
-  const tagRows = await tx
-    .select({ name: tags.name })
-    .from(partyTags)
-    .innerJoin(tags, eq(tags.id, partyTags.tagId))
-    .where(eq(partyTags.partyId, party.id))
-    .orderBy(asc(tags.name));
+  const tagRows = await tx.select({ name: tags.name }).from(partyTags).innerJoin(tags, eq(tags.id, partyTags.tagId)).where(eq(partyTags.partyId, party.id));
   return {
     title: party.title,
     description: party.description,
@@ -42,7 +37,9 @@ async function currentFields(tx: Tx, party: typeof parties.$inferSelect): Promis
     start_time: party.startTime.toISOString(),
     max_participants: party.maxParticipants,
     deposit: party.deposit,
-    tags: tagRows.map((t) => t.name),
+    // Sorted here, as `wanted` sorts the new ones: the database's collation may order Korean and Latin otherwise,
+    // and the same tags in another order must not count as a change.
+    tags: tagRows.map((t) => t.name).sort(),
   };
 }
 

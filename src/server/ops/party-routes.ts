@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditAction } from '../../shared/audit';
 import { idParam } from '../../shared/id-schema';
 import { opsPartyCreate, opsPlaceCreate } from '../../shared/ops';
 import { opsCreated, opsPartyCancelled } from '../../shared/ops-contract';
@@ -12,9 +13,16 @@ import { places, tags } from '../db/schema/places';
 import { detail, HttpError } from '../http/errors';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { cancelParty } from '../parties/cancel-party';
+import { type OpsActor, opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
 
-export async function createParty(ctx: Ctx, input: z.output<typeof opsPartyCreate>): Promise<number> {
+/** Who created a party, for its audit row: an operator's party, or the party of `npm run ops -- demo`. */
+export interface PartyAudit {
+  actor: OpsActor;
+  action: Extract<AuditAction, 'party.create' | 'demo.create'>;
+}
+
+export async function createParty(ctx: Ctx, input: z.output<typeof opsPartyCreate>, audit: PartyAudit): Promise<number> {
   const [place] = await ctx.db.select({ id: places.id }).from(places).where(eq(places.id, input.place_id));
   if (!place) throw new HttpError(400, { place_id: ['없는 장소입니다.'] });
   return ctx.db.transaction(async (tx) => {
@@ -36,6 +44,14 @@ export async function createParty(ctx: Ctx, input: z.output<typeof opsPartyCreat
       const rows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, names));
       await tx.insert(partyTags).values(rows.map((t) => ({ partyId: party.id, tagId: t.id })));
     }
+    const { title, place_id, start_time, max_participants, deposit } = input;
+    await recordAudit(tx, audit.actor, {
+      action: audit.action,
+      targetType: 'party',
+      targetId: party.id,
+      after: { title, place_id, start_time: new Date(start_time).toISOString(), max_participants, deposit, tags: names },
+      at: ctx.clock.now(),
+    });
     return party.id;
   });
 }
@@ -47,11 +63,16 @@ export async function opsPartyRoutes(parent: FastifyInstance, ctx: Ctx) {
   app.post('/api/ops/places/', { ...ops, schema: { body: opsPlaceCreate, response: { 201: opsCreated } } }, async (req, reply) => {
     const { body } = req;
     try {
-      const [row] = await ctx.db
-        .insert(places)
-        .values({ name: body.name, xNorm: body.x_norm, yNorm: body.y_norm, photo: body.photo ?? null, mapImage: '/art/map/campus.webp' })
-        .returning({ id: places.id });
-      return reply.status(201).send({ id: row.id });
+      const id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(places)
+          .values({ name: body.name, xNorm: body.x_norm, yNorm: body.y_norm, photo: body.photo ?? null, mapImage: '/art/map/campus.webp' })
+          .returning({ id: places.id });
+        const after = { name: body.name, x_norm: body.x_norm, y_norm: body.y_norm, photo: body.photo ?? null };
+        await recordAudit(tx, opsActorOf(req), { action: 'place.create', targetType: 'place', targetId: row.id, after, at: ctx.clock.now() });
+        return row.id;
+      });
+      return reply.status(201).send({ id });
     } catch (err) {
       if (isUniqueViolation(err, 'places_name_key')) throw new HttpError(400, { name: ['이미 있는 장소 이름입니다.'] });
       throw err;
@@ -59,13 +80,13 @@ export async function opsPartyRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   app.post('/api/ops/parties/', { ...ops, schema: { body: opsPartyCreate, response: { 201: opsCreated } } }, async (req, reply) => {
-    const id = await createParty(ctx, req.body);
+    const id = await createParty(ctx, req.body, { actor: opsActorOf(req), action: 'party.create' });
     return reply.status(201).send({ id });
   });
 
   const cancelSchema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: opsPartyCancelled } };
   app.post('/api/ops/parties/:partyId/cancel/', { ...ops, schema: cancelSchema }, async (req) => {
-    const result = await cancelParty(ctx, req.params.partyId);
+    const result = await cancelParty(ctx, req.params.partyId, opsActorOf(req));
     if (!result) throw detail(404, PM.notFound);
     return result;
   });

@@ -7,6 +7,7 @@ import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
+import { type OpsActor, recordAudit } from '../ops/audit';
 import { releaseSeat } from '../reserve/release-seat';
 
 const liveSeats = (tx: Tx, partyId: number) =>
@@ -19,17 +20,22 @@ const liveSeats = (tx: Tx, partyId: number) =>
  * An operator cancels a party: every live participation ends, paid deposits are refunded in full whatever the
  * time, and each student is told. One transaction, so a failure leaves the party and every seat as they were.
  * Cancelling twice is harmless (the second call finds no live participation). Null when there is no such party.
+ * The operator's audit row is written in the same transaction.
  *
  * Lock order (db/lock-order.ts): the seat holders' students first, then the party. A join needs the party after
  * its student, so once the party is locked nobody new can sit down; someone who sat down between the first read
  * and the party lock is locked next (out of order, but only for that moment's newcomers — a deadlock there is
  * rolled back and retried).
  */
-export async function cancelParty(ctx: Ctx, partyId: number): Promise<{ cancelled: number; refunded_points: number } | null> {
+export async function cancelParty(ctx: Ctx, partyId: number, actor: OpsActor): Promise<{ cancelled: number; refunded_points: number } | null> {
   const now = ctx.clock.now();
   return retryTransaction(ctx.db, async (tx) => {
     const holders = new Set((await liveSeats(tx, partyId)).map((s) => s.userId));
     await lockStudents(tx, [...holders]);
+    // The status before, for the audit row: read under the party's lock (the one the update below takes anyway), so
+    // of two cancels the second sees the first's "cancelled".
+    const [before] = await tx.select({ status: parties.status }).from(parties).where(eq(parties.id, partyId)).for('update');
+    if (!before) return null;
     const [party] = await tx
       .update(parties)
       .set({ status: 'cancelled', cancelledAt: now })
@@ -52,6 +58,8 @@ export async function cancelParty(ctx: Ctx, partyId: number): Promise<{ cancelle
         at: now,
       });
     }
-    return { cancelled: live.length, refunded_points: refunded };
+    const result = { cancelled: live.length, refunded_points: refunded };
+    await recordAudit(tx, actor, { action: 'party.cancel', targetType: 'party', targetId: partyId, before, after: { status: 'cancelled', ...result }, at: now });
+    return result;
   });
 }

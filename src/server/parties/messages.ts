@@ -13,4 +13,8 @@ export const PARTY_MESSAGES = {
   nothingToLeave: '참가 신청 내역이 없습니다.',
   leaveAfterStart: '이미 시작된 파티는 취소할 수 없습니다.',
   additionalInfoRequired: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.',
+  // Student verification (issue 16): why the student may not join yet, and what happens next.
+  verificationPending: '학생증을 확인하고 있습니다. 운영자 확인이 끝나면 알림으로 알려 드리며, 그 뒤에 파티에 참가할 수 있습니다.',
+  verificationRejected: (reason: string) => `학생증이 반려되었습니다 (사유: ${reason}). 마이페이지에서 학생증 사진을 다시 보내 주세요.`,
+  verificationRequired: '파티에 참가하려면 마이페이지에서 학생증 사진을 먼저 보내 주세요.',
 } as const;

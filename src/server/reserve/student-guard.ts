@@ -1,6 +1,7 @@
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import type { ErrorCode } from '../../shared/errors';
 import type { Tx } from '../db/connect';
-import { lockStudents } from '../db/lock-order';
+import { type LockedStudent, lockStudents } from '../db/lock-order';
 import { detail, HttpError } from '../http/errors';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 
@@ -8,7 +9,9 @@ import { PARTY_MESSAGES as PM } from '../parties/messages';
  * The first step of every money operation of one student (lock-order.ts): locks the student's row and checks,
  * under that lock, that the account is still open — a withdrawal that committed a moment ago answers 401 here,
  * whatever the request's token said when it arrived. `joining`: join and pay also need school, phone and student
- * card (a Kakao account that has not finished /mypage/additional gets 403 with a code the client acts on).
+ * card (a Kakao account that has not finished /mypage/additional gets 403 with a code the client acts on), and a
+ * student card an operator has approved. Both are read under the lock, so an operator's decision and a join of the
+ * same student never interleave: the join sees the status as it is when it seats the student.
  */
 export async function lockOpenStudent(tx: Tx, userId: number, opts: { joining?: boolean } = {}) {
   const [student] = await lockStudents(tx, [userId]);
@@ -16,5 +19,15 @@ export async function lockOpenStudent(tx: Tx, userId: number, opts: { joining?: 
   if (opts.joining && !student.isAdditionalInfoProvided) {
     throw new HttpError(403, { detail: PM.additionalInfoRequired, code: 'additional_info_required' });
   }
+  if (opts.joining && student.verificationStatus !== 'approved') throw notVerified(student);
   return student;
+}
+
+function notVerified({ verificationStatus, verificationReason }: LockedStudent): HttpError {
+  const refusal = (message: string, code: ErrorCode) => new HttpError(403, { detail: message, code });
+  if (verificationStatus === 'pending') return refusal(PM.verificationPending, 'verification_pending');
+  if (verificationStatus === 'rejected') return refusal(PM.verificationRejected(verificationReason ?? ''), 'verification_rejected');
+  // Unsubmitted although school and phone are on file: no card was ever stored for it (every way in that asks for
+  // school and phone also takes a card), so say what is missing rather than fail.
+  return refusal(PM.verificationRequired, 'verification_required');
 }

@@ -16,6 +16,8 @@ export const PROFILE: MyPageMain = {
   participation_count: 3,
   warnings: 0,
   is_additional_info_provided: true,
+  verification_status: 'approved',
+  verification_reason: null,
 };
 
 export const PARTY_DETAIL: PartyDetail = {

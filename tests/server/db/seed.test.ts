@@ -4,7 +4,9 @@ import type { Database } from '../../../src/server/db/connect';
 import { parties, participations } from '../../../src/server/db/schema/parties';
 import { places } from '../../../src/server/db/schema/places';
 import { users } from '../../../src/server/db/schema/users';
-import { DEMO_STUDENTS } from '../../../src/server/db/seed/demo-people';
+import { verifyPassword } from '../../../src/server/auth/passwords';
+import { operators } from '../../../src/server/db/schema/operators';
+import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_STUDENTS } from '../../../src/server/db/seed/demo-people';
 import { seedIfEmpty } from '../../../src/server/db/seed/seed';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
@@ -65,5 +67,11 @@ describeEachDb('demo campus seed', (kind) => {
     }
     const [{ n }] = await database.db.select({ n: count() }).from(users);
     expect(n).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has one operator for the console, with the demo password', async () => {
+    const rows = await database.db.select().from(operators);
+    expect(rows.map((o) => o.username)).toEqual([DEMO_OPERATOR]);
+    expect(await verifyPassword(rows[0].passwordHash, DEMO_PASSWORD)).toBe(true);
   });
 });

@@ -33,11 +33,19 @@ describe('the API description', () => {
     expect(Object.keys(doc.paths).filter((p) => !/^\/(api\/|healthz$|readyz$)/.test(p))).toEqual([]);
   });
 
-  it('names the token each call needs: Bearer for a student, X-Ops-Token for an operator, none for public lists', () => {
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'opsToken']);
+  it('names the token each call needs: Bearer for a student, X-Ops-Token or a console session for an operator, none for public lists', () => {
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'opsSession', 'opsToken']);
+    expect(doc.components.securitySchemes.opsSession).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/reserve/join/{partyId}/'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/v1/game/questions/{questionId}/vote/'].post.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }]);
+    // Either one: OpenAPI lists alternatives.
+    expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
+    expect(doc.paths['/api/ops/audit/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
+    // Operator accounts with the server's token only; "who am I" and logout with a session only; sign-in is open.
+    expect(doc.paths['/api/ops/operators/'].post.security).toEqual([{ opsToken: [] }]);
+    expect(doc.paths['/api/ops/auth/me/'].get.security).toEqual([{ opsSession: [] }]);
+    expect(doc.paths['/api/ops/auth/logout/'].post.security).toEqual([{ opsSession: [] }]);
+    expect(doc.paths['/api/ops/auth/login/'].post.security).toBeUndefined();
     expect(doc.paths['/api/homemap/home/'].get.security).toBeUndefined();
   });
 
@@ -51,6 +59,11 @@ describe('the API description', () => {
     expect(silent).toEqual([]);
     // The student card is a JPEG, not JSON.
     expect(Object.keys(doc.paths['/api/ops/users/{id}/student-card/'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+    expect(Object.keys(doc.paths['/api/ops/verifications/{userId}/card'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+    // The console shows the card beside the student (an operator's session), the CLI saves it (the token).
+    expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
+    expect(doc.paths['/api/mypage/student-card/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(JSON.stringify(doc.paths['/api/mypage/main/'].get.responses!['200'])).toContain('MyPageMain');
   });
 
   it('describes answers from the same schemas the routes serialise with', () => {

@@ -35,6 +35,8 @@ describe('my page answers', () => {
       participation_count: 0,
       warnings: 0,
       is_additional_info_provided: true,
+      verification_status: 'approved',
+      verification_reason: null,
     });
     expect(await get('/api/mypage/history/')).toEqual([]);
   });

@@ -25,7 +25,11 @@ describe('account withdrawal and operator points / student cards', () => {
     );
     const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', ...body });
     expect(res.statusCode).toBe(201);
-    return { id: res.json().id as number, tokens: await loginAs(t, username, 'withdraw-pass1') };
+    const id = res.json().id as number;
+    // An operator approves the card, so the student may join (issue 16).
+    const approved = await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers: { 'x-ops-token': t.opsToken } });
+    expect(approved.statusCode).toBe(200);
+    return { id, tokens: await loginAs(t, username, 'withdraw-pass1') };
   }
 
   it('shows a student card to operators only', async () => {

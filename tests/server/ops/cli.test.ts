@@ -34,4 +34,26 @@ describe('npm run ops (the operator CLI against a running server)', () => {
     });
     await expect(ops('place:add', '--name', '밖', '--x', '3', '--y', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('x_norm') });
   });
+
+  it('operator:add reads the password from stdin for scripts; the operator signs in; operator:disable ends that', async () => {
+    const username = `cli_op_${process.pid % 1000}`;
+    const adding = ops('operator:add', username, '--password-stdin');
+    adding.child.stdin?.end('cli-operator-pass\n');
+    expect(JSON.parse((await adding).stdout)).toEqual({ id: expect.any(Number), username, disabled_at: null, revoked_sessions: 0 });
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/ops/auth/login/', payload: { username, password } });
+    expect((await login('cli-operator-pass\n')).statusCode).toBe(400);
+    expect((await login('cli-operator-pass')).statusCode).toBe(200);
+
+    expect(JSON.parse((await ops('operator:disable', username)).stdout)).toMatchObject({ username, revoked_sessions: 1 });
+    expect((await login('cli-operator-pass')).statusCode).toBe(400);
+  });
+
+  it('operator:add never takes a password from a pipe without --password-stdin, and says why a password is refused', async () => {
+    const piped = ops('operator:add', 'cli_nopass');
+    piped.child.stdin?.end('some-password\n');
+    await expect(piped).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--password-stdin') });
+    const short = ops('operator:add', 'cli_short', '--password-stdin');
+    short.child.stdin?.end('short\n');
+    await expect(short).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('비밀번호는 8자 이상이어야 합니다.') });
+  });
 });

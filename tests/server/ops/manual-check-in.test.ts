@@ -8,6 +8,7 @@ import { users } from '../../../src/server/db/schema/users';
 import { createParty, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
+import { createOperator, signIn } from './operator-helpers';
 
 // A student is at the party but their phone died: an operator checks them in by hand. Same rules and outcome as
 // going on standby — inside the window, the deposit back once (ledger row and notification), never beside a forfeit.
@@ -72,6 +73,14 @@ describeEachDb('manual check-in by an operator', (kind) => {
     // Each operator call that checked the student in has its audit row; the student's own toggle has none.
     const [p] = await t.database.db.select({ id: participations.id }).from(participations).where(and(eq(participations.partyId, partyId), eq(participations.userId, s.id)));
     expect(await checkInAudits(p.id)).toHaveLength(fresh.length);
+  });
+
+  it('records the signed-in operator who checked the student in', async () => {
+    const op = await createOperator(t, `checker_${kind}_${process.pid % 1000}`);
+    const { partyId, students } = await paidParty(t, 2, { deposit: 600 });
+    const res = await checkIn(partyId, students[0].id, await signIn(t, op.username));
+    expect(res.json()).toMatchObject({ checked_in_now: true, returned_points: 600 });
+    expect(await checkInAudits(res.json().participation_id)).toEqual([expect.objectContaining({ operatorId: op.id, actor: op.username })]);
   });
 
   it('answers a student already checked in through the app as it is', async () => {

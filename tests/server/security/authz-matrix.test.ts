@@ -20,13 +20,14 @@ import { koreanErrorMessages } from './security-helpers';
 
 /**
  * Every endpoint of spec §7, the additions (history, withdraw, additional info, Kakao config) and every /api/ops/
- * endpoint, called as a guest, as another student, as the party's participant (or the record's owner) and as an
- * operator. Operators hold only X-Ops-Token, never a student token: a student token on /api/ops/ is 401, and the
- * ops token on a student endpoint is 401.
+ * endpoint, called as a guest, as another student, as the party's participant (or the record's owner), with the
+ * operator token (X-Ops-Token: the CLI) and as an operator signed in to the console (a Bearer `ops_…` session).
+ * Operators never hold a student token: a student token on /api/ops/ is 401, and neither operator credential
+ * opens a student endpoint (401).
  */
 
-type Role = 'guest' | 'other' | 'member' | 'ops';
-const ROLES: Role[] = ['guest', 'other', 'member', 'ops'];
+type Role = 'guest' | 'other' | 'member' | 'ops' | 'console';
+const ROLES: Role[] = ['guest', 'other', 'member', 'ops', 'console'];
 type Headers = Record<string, string>;
 type Request = { payload?: unknown; headers?: Headers };
 
@@ -37,6 +38,8 @@ interface Fixture {
   member: { id: number };
   mate: { id: number };
   carded: { id: number; username: string; password: string };
+  /** An operator account (console sign-in) with the password the login row uses. */
+  operator: { username: string; password: string };
   live: number; // started 5 min ago; member and mate confirmed, round created
   roundId: number;
   questionId: number;
@@ -47,6 +50,8 @@ interface Fixture {
   toCancel: number;
   notificationId: number;
   reportId: number;
+  toApprove: number; // pending students, for the operators' decisions
+  toReject: number;
 }
 
 interface Row {
@@ -56,20 +61,36 @@ interface Row {
   body?: (fx: Fixture, role: Role) => Promise<Request> | Request;
   /** Who the student roles are for this row, when the shared actors would be changed for good (withdrawal). */
   actors?: (fx: Fixture, role: Role) => Promise<Headers>;
+  /** The same for the console role (logout ends the session it is called with). */
+  consoleActor?: (fx: Fixture) => Promise<Headers>;
   expect: Record<Role, number>;
 }
 
 const json = (payload: unknown): Request => ({ payload });
-const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image'): Promise<Request> =>
+const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image' | 'photo'): Promise<Request> =>
   multipart(fields, withCard ? { [withCard]: { bytes: await tinyPng(), name: 'photo.png', type: 'image/png' } } : {});
 
 let uniq = 0;
 const next = () => (uniq += 1);
 const phone = () => `0103${String(process.pid % 100).padStart(2, '0')}${String(next()).padStart(5, '0')}`;
 
-const student = (ok: number, otherStatus = ok): Record<Role, number> => ({ guest: 401, other: otherStatus, member: ok, ops: 401 });
-const everyone = (status: number): Record<Role, number> => ({ guest: status, other: status, member: status, ops: status });
-const opsOnly = (ok: number): Record<Role, number> => ({ guest: 401, other: 401, member: 401, ops: ok });
+const student = (ok: number, otherStatus = ok): Record<Role, number> => ({ guest: 401, other: otherStatus, member: ok, ops: 401, console: 401 });
+const everyone = (status: number): Record<Role, number> => ({ guest: status, other: status, member: status, ops: status, console: status });
+/** The operator API: the token and a console session alike, unless the route takes only one of them (403 for the other). */
+const opsOnly = (ok: number, only?: 'token' | 'session'): Record<Role, number> => ({
+  guest: 401,
+  other: 401,
+  member: 401,
+  ops: only === 'session' ? 403 : ok,
+  console: only === 'token' ? 403 : ok,
+});
+
+/** A console session of the fixture's operator. */
+async function consoleSession(t: TestApp, operator: Fixture['operator']): Promise<Headers> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/ops/auth/login/', payload: operator });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json().token as string}` };
+}
 
 const ROWS: Row[] = [
   // Public reads (spec §6: visitors may browse).
@@ -180,10 +201,21 @@ const ROWS: Row[] = [
   },
   { method: 'GET', path: '/api/mypage/history/', url: () => '/api/mypage/history/', expect: student(200) },
   {
+    // Fresh Kakao accounts (no school, phone or card yet): an approved student's card is final (409).
     method: 'POST',
     path: '/api/mypage/additional/',
     url: () => '/api/mypage/additional/',
     body: () => form({ school: '한빛대학교', phone: phone() }, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { isAdditionalInfoProvided: false, phone: null, email: null, school: null })).id)),
+    expect: student(200),
+  },
+  {
+    // Fresh rejected students, who may send a new card (an approved one may not: 409).
+    method: 'POST',
+    path: '/api/mypage/student-card/',
+    url: () => '/api/mypage/student-card/',
+    body: () => form({}, 'student_card_image'),
+    actors: async (f) => bearer(await tokenFor(f.t, (await createStudent(f.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
     expect: student(200),
   },
   {
@@ -211,7 +243,30 @@ const ROWS: Row[] = [
     body: () => json({ choice: 'A' }),
     expect: student(201, 403),
   },
-  // Operators.
+  // Operators. Console sign-in is open to anyone (like the students' login); the rest needs an operator.
+  { method: 'POST', path: '/api/ops/auth/login/', url: () => '/api/ops/auth/login/', body: (f) => json(f.operator), expect: everyone(200) },
+  { method: 'GET', path: '/api/ops/auth/me/', url: () => '/api/ops/auth/me/', expect: opsOnly(200, 'session') },
+  {
+    method: 'POST',
+    path: '/api/ops/auth/logout/',
+    url: () => '/api/ops/auth/logout/',
+    consoleActor: (f) => consoleSession(f.t, f.operator),
+    expect: opsOnly(204, 'session'),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/',
+    url: () => '/api/ops/operators/',
+    body: () => json({ username: `matrix_op${next()}`, password: 'matrix-pass1' }),
+    expect: opsOnly(201, 'token'),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/{username}/disable/',
+    url: () => '/api/ops/operators/nobody_at_all/disable/',
+    expect: opsOnly(404, 'token'),
+  },
+  { method: 'GET', path: '/api/ops/audit/', url: () => '/api/ops/audit/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/status/', url: () => '/api/ops/status/', expect: opsOnly(200) },
   {
     method: 'POST',
@@ -231,7 +286,14 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/ops/parties/{partyId}/cancel/', url: (f) => `/api/ops/parties/${f.toCancel}/cancel/`, expect: opsOnly(200) },
   { method: 'POST', path: '/api/ops/demo/', url: () => '/api/ops/demo/', body: () => json({ minutes: 10 }), expect: opsOnly(201) },
   { method: 'GET', path: '/api/ops/reports/', url: () => '/api/ops/reports/', expect: opsOnly(200) },
-  { method: 'POST', path: '/api/ops/reports/{id}/resolve/', url: (f) => `/api/ops/reports/${f.reportId}/resolve/`, body: () => json({ action: 'warn' }), expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/reports/{id}/resolve/',
+    url: (f) => `/api/ops/reports/${f.reportId}/resolve/`,
+    body: () => json({ action: 'warn' }),
+    // The token resolved it first: the console hears it is done already.
+    expect: { ...opsOnly(200), console: 409 },
+  },
   {
     method: 'POST',
     path: '/api/ops/users/{id}/points/',
@@ -258,11 +320,38 @@ const ROWS: Row[] = [
     url: (f) => `/api/ops/parties/${f.live}/participants/${f.member.id}/check-in/`,
     expect: opsOnly(200),
   },
+  { method: 'GET', path: '/api/ops/places/', url: () => '/api/ops/places/', expect: opsOnly(200) },
+  { method: 'PATCH', path: '/api/ops/places/{placeId}/', url: (f) => `/api/ops/places/${f.t.placeId}/`, body: () => json({ x_norm: 0.3 }), expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/places/{placeId}/photo/', url: (f) => `/api/ops/places/${f.t.placeId}/photo/`, body: () => form({}, 'photo'), expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/users/', url: () => '/api/ops/users/?q=carded', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/users/{id}/ledger/', url: (f) => `/api/ops/users/${f.member.id}/ledger/`, expect: opsOnly(200) },
+  // Student verification: the card is the student's own, and still operators only.
+  { method: 'GET', path: '/api/ops/verifications/', url: () => '/api/ops/verifications/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/verifications/{userId}/card', url: (f) => `/api/ops/verifications/${f.carded.id}/card`, expect: opsOnly(200) },
+  // The token decides first: the console then hears the card is decided already.
+  {
+    method: 'POST',
+    path: '/api/ops/verifications/{userId}/approve/',
+    url: (f) => `/api/ops/verifications/${f.toApprove}/approve/`,
+    expect: { ...opsOnly(200), console: 409 },
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/verifications/{userId}/reject/',
+    url: (f) => `/api/ops/verifications/${f.toReject}/reject/`,
+    body: () => json({ reason: '학생증이 흐립니다' }),
+    expect: { ...opsOnly(200), console: 409 },
+  },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
   const req = (await row.body?.(fx, role)) ?? {};
-  const who = row.actors && (role === 'other' || role === 'member') ? await row.actors(fx, role) : fx.auth[role];
+  const who =
+    row.actors && (role === 'other' || role === 'member')
+      ? await row.actors(fx, role)
+      : row.consoleActor && role === 'console'
+        ? await row.consoleActor(fx)
+        : fx.auth[role];
   return fx.t.app.inject({ method: row.method, url: row.url(fx), headers: { ...who, ...req.headers }, payload: req.payload as string | undefined });
 }
 
@@ -302,6 +391,9 @@ async function setUp(t: TestApp): Promise<Fixture> {
   expect(signup.statusCode).toBe(201);
   // `npm run ops -- demo` needs the demo students (seeded in a real database).
   for (const username of ['student1', 'student2']) await createStudent(t, { username });
+  const operator = { username: `matrix_ops_${process.pid % 1000}`, password: 'operator-pass1' };
+  expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: operator })).statusCode).toBe(201);
+  const [toApprove, toReject] = [await createStudent(t, { verificationStatus: 'pending' }), await createStudent(t, { verificationStatus: 'pending' })];
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.
   t.clock.advance(20 * 60_000);
@@ -311,7 +403,14 @@ async function setUp(t: TestApp): Promise<Fixture> {
 
   return {
     t,
-    auth: { guest: {}, other: bearer(await tokenFor(t, other.id)), member: memberAuth, ops: { 'x-ops-token': t.opsToken } },
+    auth: {
+      guest: {},
+      other: bearer(await tokenFor(t, other.id)),
+      member: memberAuth,
+      ops: { 'x-ops-token': t.opsToken },
+      console: await consoleSession(t, operator),
+    },
+    operator,
     other,
     member: memberS,
     mate,
@@ -326,6 +425,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
     toCancel,
     notificationId: notices[0].id,
     reportId: report.json().id,
+    toApprove: toApprove.id,
+    toReject: toReject.id,
   };
 }
 
@@ -365,15 +466,17 @@ describeEachDb('authorisation matrix', (kind) => {
   });
 
   for (const row of ROWS) {
-    it(`${row.method} ${row.path} → guest ${row.expect.guest}, other ${row.expect.other}, member ${row.expect.member}, ops ${row.expect.ops}`, async () => {
-      const got: Record<Role, number> = { guest: 0, other: 0, member: 0, ops: 0 };
+    const e = row.expect;
+    it(`${row.method} ${row.path} → guest ${e.guest}, other ${e.other}, member ${e.member}, ops ${e.ops}, console ${e.console}`, async () => {
+      const got: Record<Role, number> = { guest: 0, other: 0, member: 0, ops: 0, console: 0 };
       for (const role of ROLES) {
         const res = await call(fx, row, role);
         got[role] = res.statusCode;
         if (res.statusCode >= 400) {
           const messages = koreanErrorMessages(res);
           if (res.statusCode === 401 && row.path.startsWith('/api/ops/')) expect(messages).toEqual([M.opsTokenInvalid]);
-          else if (res.statusCode === 401) expect(messages).toEqual([M.loginRequired]);
+          // The console's Bearer is no student token: the client drops it, as for any bad token.
+          else if (res.statusCode === 401) expect(messages).toEqual([role === 'console' ? M.tokenInvalid : M.loginRequired]);
         }
       }
       expect(got).toEqual(row.expect);

@@ -115,6 +115,8 @@ interface Fx {
   changer: { auth: Record<string, string> };
   grantee: number;
   placeId: number;
+  /** Students whose cards wait for an operator. */
+  applicants: [number, number];
 }
 
 async function setUp(t: TestApp): Promise<Fx> {
@@ -143,6 +145,8 @@ async function setUp(t: TestApp): Promise<Fx> {
     await t.app.inject({ method: 'POST', url: `/api/ops/users/${s.id}/points/`, headers: { 'x-ops-token': t.opsToken }, payload: { amount: 1_000_000, reason: '데모' } });
   }
 
+  await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: FUZZ_OPERATOR });
+
   t.clock.advance(20 * 60_000); // the live party has started: reviews are open, standby still is
   const memberAuth = bearer(await tokenFor(t, member.id));
   const questionIds = await roundQuestions(t, live, memberAuth);
@@ -165,6 +169,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     changer: { auth: (await createStudents(t, 1))[0].auth },
     grantee: mate.id,
     placeId: t.placeId!,
+    applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
   };
 }
 
@@ -191,6 +196,7 @@ interface JsonTarget {
 }
 
 const validMbti = { i_e: 'I', n_s: 'S', f_t: 'F', p_j: 'P' };
+const FUZZ_OPERATOR = { username: 'fuzz_operator', password: 'operator-pass1' };
 const TARGETS: JsonTarget[] = [
   { name: 'login', method: 'POST', url: () => '/api/signup/auth/login/', fields: () => ({ username: field('student1', 'nobody'), password: field('password123') }) },
   { name: 'refresh', method: 'POST', url: () => '/api/signup/auth/refresh/', fields: () => ({ refresh: field('x'.repeat(43)) }) },
@@ -300,7 +306,7 @@ const TARGETS: JsonTarget[] = [
     url: () => '/api/ops/places/',
     headers: (fx) => fx.ops,
     fields: () => ({ name: fc.oneof(fc.uuid().map((u) => `장소-${u}`), wild), x_norm: field(0, 0.5, 1, 1.01, -0.1), y_norm: field(0.3), photo: field('/art/places/library.webp') }),
-    delta: (ok) => ({ places: ok.length }),
+    delta: (ok) => ({ places: ok.length, audit: ok.length }),
   },
   {
     name: 'ops parties',
@@ -316,7 +322,7 @@ const TARGETS: JsonTarget[] = [
       deposit: field(0, 1000, 100_001),
       tags: field(['친목'], ['a', 'a'], Array.from({ length: 11 }, (_, i) => `t${i}`)),
     }),
-    delta: (ok) => ({ parties: ok.length }),
+    delta: (ok) => ({ parties: ok.length, audit: ok.length }),
   },
   {
     name: 'ops demo',
@@ -324,7 +330,7 @@ const TARGETS: JsonTarget[] = [
     url: () => '/api/ops/demo/',
     headers: (fx) => fx.ops,
     fields: () => ({ minutes: field(5, 0, 1440, 1441), title: field('데모') }),
-    delta: (ok) => ({ parties: ok.length }),
+    delta: (ok) => ({ parties: ok.length, audit: ok.length }),
     free: ['participations', 'applied', 'ledger', 'points', 'notifications'],
   },
   {
@@ -333,7 +339,7 @@ const TARGETS: JsonTarget[] = [
     url: (fx) => `/api/ops/users/${fx.grantee}/points/`,
     headers: (fx) => fx.ops,
     fields: () => ({ amount: field(100, -100, 0, -1_000_000, 2_147_483_000, 3e9), reason: field('보상') }),
-    delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0) }),
+    delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0), audit: ok.length }),
   },
   {
     name: 'ops report resolve',
@@ -341,7 +347,41 @@ const TARGETS: JsonTarget[] = [
     url: (fx) => `/api/ops/reports/${fx.reportId}/resolve/`,
     headers: (fx) => fx.ops,
     fields: () => ({ action: field('warn', 'dismiss', 'WARN') }),
+    delta: (ok) => ({ audit: ok.length }),
     free: ['warnings', 'notifications'],
+  },
+  {
+    name: 'ops login',
+    method: 'POST',
+    url: () => '/api/ops/auth/login/',
+    fields: () => ({ username: field(FUZZ_OPERATOR.username, 'nobody'), password: field(FUZZ_OPERATOR.password) }),
+    delta: (ok) => ({ sessions: ok.length }),
+  },
+  {
+    name: 'ops operator add',
+    method: 'POST',
+    url: () => '/api/ops/operators/',
+    headers: (fx) => fx.ops,
+    fields: () => ({ username: fc.oneof(fc.uuid().map((u) => `op_${u.slice(0, 8)}`), wild), password: field('operator-pass1', 'short') }),
+    delta: (ok) => ({ operators: ok.length }),
+  },
+  {
+    name: 'ops verification approve',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[0]}/approve/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ card_submitted_at: field('2026-03-01T10:00:00.000Z', 'yesterday') }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
+  },
+  {
+    name: 'ops verification reject',
+    method: 'POST',
+    url: (fx) => `/api/ops/verifications/${fx.applicants[1]}/reject/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ reason: field('학생증이 흐립니다', '', '가'.repeat(201)), card_submitted_at: field('2026-03-01T10:00:00.000Z') }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
   },
 ];
 
@@ -474,6 +514,14 @@ describeEachDb('fuzzing every body', (kind) => {
         phone: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `016${n}`), text),
         email: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 1e9 }).map((n) => `extra${n}@hanbit.ac.kr`), text),
       }),
+    },
+    {
+      name: 'student card',
+      method: 'POST',
+      url: '/api/mypage/student-card/',
+      fileField: 'student_card_image',
+      actor: async () => bearer(await tokenFor(fx.t, (await createStudent(fx.t, { verificationStatus: 'rejected', verificationReason: '흐림' })).id)),
+      fields: () => ({}),
     },
   ];
 

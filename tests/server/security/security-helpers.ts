@@ -89,7 +89,10 @@ export async function tableCounts(t: TestApp) {
       (select count(*)::int from reviews) as reviews,
       (select count(*)::int from notifications) as notifications,
       (select count(*)::int from warnings) as warnings,
-      (select count(*)::int from extra_settings) as extra`,
+      (select count(*)::int from extra_settings) as extra,
+      (select count(*)::int from operators) as operators,
+      (select count(*)::int from operator_sessions) as sessions,
+      (select count(*)::int from audit_log) as audit`,
   );
   return r;
 }

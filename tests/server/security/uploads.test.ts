@@ -141,6 +141,17 @@ const ENDPOINTS: Endpoint[] = [
       return { headers: bearer(await tokenFor(t, s.id)), fields: { school: '한빛대학교', phone: `0186660${String(1000 + n)}` }, userId: s.id };
     },
   },
+  {
+    name: 'new student card after a rejection (student_card_image)',
+    method: 'POST',
+    url: '/api/mypage/student-card/',
+    field: 'student_card_image',
+    ok: 200,
+    prepare: async (t) => {
+      const s = await createStudent(t, { verificationStatus: 'rejected', verificationReason: '흐림' });
+      return { headers: bearer(await tokenFor(t, s.id)), fields: {}, userId: s.id };
+    },
+  },
 ];
 
 describeEachDb('hostile uploads', (kind) => {

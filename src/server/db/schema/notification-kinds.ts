@@ -12,5 +12,7 @@ export const NOTIFICATION_KINDS = [
   'deposit_returned',
   'deposit_forfeited',
   'warning',
+  'verification_approved',
+  'verification_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,6 +1,9 @@
 // Demo students whose passwords the README gives, and seeded "regulars" who fill seats but cannot log in.
 export const DEMO_PASSWORD = 'partyon1234';
 
+/** The demo campus's operator (console sign-in, same password). A real deployment disables it: README "Run it". */
+export const DEMO_OPERATOR = 'ops_demo';
+
 export const DEMO_STUDENTS = [
   { username: 'student1', name: '김하늘', intro: '보드게임이랑 야식 좋아해요!' },
   { username: 'student2', name: '이준호', intro: '운동 번개 언제든 환영' },

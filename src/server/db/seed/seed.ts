@@ -4,10 +4,11 @@ import { hashPassword } from '../../auth/passwords';
 import type { Clock } from '../../clock';
 import { applyPoints } from '../../points/ledger';
 import type { Db, Tx } from '../connect';
+import { operators } from '../schema/operators';
 import { parties, participations, partyTags } from '../schema/parties';
 import { places, tags } from '../schema/places';
 import { users } from '../schema/users';
-import { DEMO_PASSWORD, DEMO_STUDENTS, REGULARS } from './demo-people';
+import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_STUDENTS, REGULARS } from './demo-people';
 import { SEED_PARTIES } from './demo-parties';
 import { SEED_PLACES } from './places';
 
@@ -67,6 +68,9 @@ async function seed(tx: Tx, clock: Clock, passwordHash: string) {
       isAdditionalInfoProvided: true,
     });
   }
+  // Seeded with the campus (an empty database only), so a deployment that already has data never gains this account.
+  await tx.insert(operators).values({ username: DEMO_OPERATOR, passwordHash, createdAt: now });
+
   const regularIds: number[] = [];
   for (const r of REGULARS) {
     // No password: seeded regulars fill seats on the demo campus but nobody can sign in as them.

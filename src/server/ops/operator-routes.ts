@@ -1,0 +1,63 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_MESSAGES as M } from '../../shared/api-messages';
+import { USERNAME_PATTERN } from '../../shared/constants';
+import { opsOperatorCreate } from '../../shared/ops';
+import { opsOperatorAccount } from '../../shared/ops-contract';
+import { hashPassword } from '../auth/passwords';
+import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/pg-errors';
+import { operators } from '../db/schema/operators';
+import { detail, HttpError } from '../http/errors';
+import { requireOps } from './guard';
+import { revokeOperatorSessions } from './operator-sessions';
+
+const OPERATOR_NOT_FOUND = '운영자를 찾을 수 없습니다.';
+
+/**
+ * Operator accounts, managed with the server's X-Ops-Token only (`npm run ops -- operator:add|operator:disable`):
+ * whoever holds the deployment's secret decides who operates it, and a stolen console session cannot mint more.
+ */
+export async function opsOperatorRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tokenOnly = { preValidation: requireOps(ctx, 'token') };
+
+  app.post('/api/ops/operators/', { ...tokenOnly, schema: { body: opsOperatorCreate, response: { 201: opsOperatorAccount } } }, async (req, reply) => {
+    const { username, password } = req.body;
+    try {
+      const [row] = await ctx.db
+        .insert(operators)
+        .values({ username, passwordHash: await hashPassword(password), createdAt: ctx.clock.now() })
+        .returning({ id: operators.id, username: operators.username });
+      return reply.status(201).send({ ...row, disabled_at: null, revoked_sessions: 0 });
+    } catch (err) {
+      if (isUniqueViolation(err, 'operators_username_key')) throw new HttpError(400, { username: [M.usernameTaken] });
+      throw err;
+    }
+  });
+
+  // Disabling ends every session at once; the guard also reads disabled_at on every request, so a sign-in racing
+  // this is refused on its first call. Disabling twice answers the first time's disabled_at.
+  const disableSchema = {
+    params: z.object({ username: z.string().regex(USERNAME_PATTERN, OPERATOR_NOT_FOUND) }),
+    response: { 200: opsOperatorAccount },
+  };
+  app.post('/api/ops/operators/:username/disable/', { ...tokenOnly, schema: disableSchema }, async (req) => {
+    const now = ctx.clock.now();
+    return ctx.db.transaction(async (tx) => {
+      await tx
+        .update(operators)
+        .set({ disabledAt: now })
+        .where(and(eq(operators.username, req.params.username), isNull(operators.disabledAt)));
+      const [row] = await tx
+        .select({ id: operators.id, username: operators.username, disabledAt: operators.disabledAt })
+        .from(operators)
+        .where(eq(operators.username, req.params.username));
+      if (!row) throw detail(404, OPERATOR_NOT_FOUND);
+      const revoked = await revokeOperatorSessions(tx, row.id, now);
+      return { id: row.id, username: row.username, disabled_at: (row.disabledAt ?? now).toISOString(), revoked_sessions: revoked };
+    });
+  });
+}

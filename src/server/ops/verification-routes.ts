@@ -1,0 +1,140 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../shared/id-schema';
+import { opsVerificationApprove, opsVerificationQuery, opsVerificationReject } from '../../shared/ops';
+import { opsVerification, opsVerificationDecided } from '../../shared/ops-contract';
+import type { VerificationStatus } from '../../shared/verification';
+import type { Ctx } from '../context';
+import type { Tx } from '../db/connect';
+import { retryTransaction } from '../db/retry-transaction';
+import { users } from '../db/schema/users';
+import { detail } from '../http/errors';
+import { NOTICE } from '../notice/messages';
+import { notify } from '../notice/notify';
+import { type OpsActor, opsActorOf, recordAudit } from './audit';
+import { requireOps } from './guard';
+
+const USER_NOT_FOUND = '회원을 찾을 수 없습니다.';
+const NO_CARD = '학생증 사진이 없습니다.';
+const CARD_CHANGED = '학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.';
+const NOT_PENDING: Record<Exclude<VerificationStatus, 'pending'>, string> = {
+  approved: '이미 승인된 학생입니다.',
+  rejected: '이미 반려된 학생입니다. 학생이 새 학생증을 보내면 다시 확인할 수 있습니다.',
+  unsubmitted: '아직 학생증을 보내지 않은 학생입니다.',
+};
+
+type Decision = 'approved' | 'rejected';
+
+/**
+ * Student verification for operators (issue 16): the queue, the card, and the decision. Only a pending card is
+ * decided, once: the decision is one conditional update, so of two operators deciding at the same moment one wins
+ * and the other hears 409; its audit row and the student's notification commit with it.
+ */
+export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const ops = { preValidation: requireOps(ctx) };
+  const userPath = z.object({ userId: idParam(USER_NOT_FOUND) });
+
+  // Oldest card first: the student who has waited longest is looked at first. Closed accounts are not students.
+  const listSchema = { querystring: opsVerificationQuery, response: { 200: z.array(opsVerification) } };
+  app.get('/api/ops/verifications/', { ...ops, schema: listSchema }, async (req) => {
+    const rows = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.verificationStatus, req.query.status), isNull(users.deletedAt)))
+      .orderBy(sql`${users.cardSubmittedAt} asc nulls last`, asc(users.id));
+    return rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      school: u.school,
+      phone: u.phone,
+      email: u.email,
+      status: u.verificationStatus,
+      reason: u.verificationReason,
+      card_submitted_at: u.cardSubmittedAt?.toISOString() ?? null,
+      verified_at: u.verifiedAt?.toISOString() ?? null,
+    }));
+  });
+
+  // The card is private (DESIGN.md §4): only operator routes read it, and no cache on the way may keep a copy.
+  // A JPEG, not JSON: the bytes are sent as they are; the schema only tells the API description what comes back.
+  const cardSchema = { params: userPath, produces: ['image/jpeg'], response: { 200: z.any().meta({ type: 'string', format: 'binary' }) } };
+  app.get('/api/ops/verifications/:userId/card', { ...ops, schema: cardSchema }, async (req, reply) => {
+    const [user] = await ctx.db
+      .select({ card: users.studentCardPath })
+      .from(users)
+      .where(and(eq(users.id, req.params.userId), isNull(users.deletedAt)));
+    if (!user?.card) throw detail(404, NO_CARD);
+    const bytes = await ctx.storage.readPrivate(user.card).catch((err: NodeJS.ErrnoException) => {
+      // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
+      if (err.code === 'ENOENT') throw detail(404, NO_CARD);
+      throw err;
+    });
+    return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
+  });
+
+  const approveSchema = { params: userPath, body: opsVerificationApprove, response: { 200: opsVerificationDecided } };
+  app.post('/api/ops/verifications/:userId/approve/', { ...ops, schema: approveSchema }, async (req) =>
+    decide(ctx, opsActorOf(req), req.params.userId, { decision: 'approved', reason: null, seen: req.body.card_submitted_at }),
+  );
+
+  const rejectSchema = { params: userPath, body: opsVerificationReject, response: { 200: opsVerificationDecided } };
+  app.post('/api/ops/verifications/:userId/reject/', { ...ops, schema: rejectSchema }, async (req) =>
+    decide(ctx, opsActorOf(req), req.params.userId, { decision: 'rejected', reason: req.body.reason, seen: req.body.card_submitted_at }),
+  );
+}
+
+async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: Decision; reason: string | null; seen?: string }) {
+  const now = ctx.clock.now();
+  const seen = d.seen === undefined ? undefined : new Date(d.seen);
+  return retryTransaction(ctx.db, async (tx) => {
+    // The student's row is the first and only row locked (db/lock-order.ts step 1); the audit row and the notice
+    // only reference it.
+    const [row] = await tx
+      .update(users)
+      .set({ verificationStatus: d.decision, verificationReason: d.reason, verifiedAt: now })
+      .where(
+        and(
+          eq(users.id, userId),
+          isNull(users.deletedAt),
+          eq(users.verificationStatus, 'pending'),
+          seen ? eq(users.cardSubmittedAt, seen) : undefined,
+        ),
+      )
+      .returning({ card: users.studentCardPath, submittedAt: users.cardSubmittedAt });
+    if (!row) throw await whyUndecided(tx, userId);
+
+    const approved = d.decision === 'approved';
+    await recordAudit(tx, actor, {
+      action: approved ? 'verification.approve' : 'verification.reject',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: 'pending', card_submitted_at: row.submittedAt?.toISOString() ?? null },
+      after: { status: d.decision, reason: d.reason },
+      at: now,
+    });
+    await notify(tx, {
+      userId,
+      kind: approved ? 'verification_approved' : 'verification_rejected',
+      message: approved ? NOTICE.verificationApproved() : NOTICE.verificationRejected(d.reason ?? ''),
+      // One decision per card sent: its storage key is unique to that upload.
+      dedupeKey: `verification:${row.card ?? now.toISOString()}`,
+      at: now,
+    });
+    return { id: userId, status: d.decision, reason: d.reason, verified_at: now.toISOString() };
+  });
+}
+
+/** The conditional update matched nothing: unknown or closed (404), already decided or never sent (409), or a new card. */
+async function whyUndecided(tx: Tx, userId: number) {
+  const [user] = await tx
+    .select({ status: users.verificationStatus, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.deletedAt) return detail(404, USER_NOT_FOUND);
+  if (user.status !== 'pending') return detail(409, NOT_PENDING[user.status]);
+  return detail(409, CARD_CHANGED);
+}

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { bearer, multipart, type TestApp, tinyPng, tokenFor } from './test-app';
+
+type Files = Parameters<typeof multipart>[1];
+
+/** A student-card upload as a phone sends it (a small PNG). */
+export const cardFiles = async (): Promise<Files> => ({ student_card_image: { bytes: await tinyPng(), name: 'card.png', type: 'image/png' } });
+
+let seq = 0;
+/**
+ * A student who signed up through the real endpoint: a stored card, waiting for an operator (pending) — unlike
+ * createStudent's, who are approved.
+ */
+export async function signUpWithCard(t: TestApp, name = '새내기') {
+  seq += 1;
+  const username = `carded_${process.pid % 1000}_${seq}`;
+  const password = 'carded-pass1';
+  const phone = `0107${String(process.pid % 100).padStart(2, '0')}${String(seq).padStart(5, '0')}`;
+  const body = await multipart({ username, password, password2: password, name, email: `${username}@hanbit.ac.kr`, phone, school: '한빛대학교' }, await cardFiles());
+  const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as number;
+  return { id, username, password, phone, auth: bearer(await tokenFor(t, id)) };
+}
+
+/** POST /api/mypage/student-card/: a new card (`files` to send something else, `{}` for none). */
+export async function sendNewCard(t: TestApp, auth: Record<string, string>, files?: Files) {
+  const body = await multipart({}, files ?? (await cardFiles()));
+  return t.app.inject({ method: 'POST', url: '/api/mypage/student-card/', payload: body.payload, headers: { ...body.headers, ...auth } });
+}

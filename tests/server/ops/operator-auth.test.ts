@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorSessions } from '../../../src/server/db/schema/operators';
+import { API_MESSAGES as M } from '../../../src/shared/api-messages';
+import { createStudent, createTestApp, loginAs, type TestApp } from '../../helpers/test-app';
+import { describeEachDb } from '../../helpers/test-db';
+import { createOperator, OPERATOR_PASSWORD, operatorLogin, signIn, tokenAuth } from './operator-helpers';
+
+const MINUTE = 60_000;
+const get = (t: TestApp, url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const status = (t: TestApp, headers: Record<string, string>) => get(t, '/api/ops/status/', headers);
+
+/** An address no other run uses: with REDIS_URL the counters outlive the app. */
+const freshAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
+describeEachDb('operator console sign-in', (kind) => {
+  let t: TestApp;
+  let seq = 0;
+  const name = () => `op_${process.pid % 1000}_${(seq += 1)}`;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t?.close());
+
+  it('signs in with a username and password; the session opens the operator API and says who it is', async () => {
+    const op = await createOperator(t, name());
+    const res = await operatorLogin(t, op.username.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      token: expect.stringMatching(/^ops_[A-Za-z0-9_-]{43}$/),
+      expires_at: new Date(t.clock.now().getTime() + 12 * 60 * MINUTE).toISOString(),
+      operator: { id: op.id, username: op.username },
+    });
+    const auth = { authorization: `Bearer ${body.token}` };
+    expect((await status(t, auth)).statusCode).toBe(200);
+    expect((await get(t, '/api/ops/auth/me/', auth)).json()).toEqual({ operator: { id: op.id, username: op.username }, expires_at: body.expires_at });
+    // Only the token's SHA-256 is stored.
+    const stored = await t.database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, op.id));
+    expect(stored.map((s) => s.tokenHash)).toEqual([createHash('sha256').update(body.token).digest('hex')]);
+  });
+
+  it('answers an unknown name, a wrong password and a disabled operator in the same words', async () => {
+    const op = await createOperator(t, name());
+    const off = await createOperator(t, name());
+    expect((await t.app.inject({ method: 'POST', url: `/api/ops/operators/${off.username}/disable/`, headers: tokenAuth(t) })).statusCode).toBe(200);
+    for (const [username, password] of [
+      ['nobody_here', OPERATOR_PASSWORD],
+      [op.username, 'wrong-password'],
+      [off.username, OPERATOR_PASSWORD],
+    ]) {
+      const res = await operatorLogin(t, username, password);
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json()).toEqual({ detail: M.loginFailed });
+    }
+    // A student's account is not an operator's.
+    const student = await createStudent(t);
+    expect((await operatorLogin(t, student.username, student.password)).json()).toEqual({ detail: M.loginFailed });
+    expect((await t.app.inject({ method: 'POST', url: '/api/ops/auth/login/', payload: {} })).json()).toEqual({ username: [M.required], password: [M.required] });
+  });
+
+  it('ends after 30 minutes without a request, and each request moves that end', async () => {
+    const auth = await signIn(t, (await createOperator(t, name())).username);
+    t.clock.advance(29 * MINUTE);
+    expect((await status(t, auth)).statusCode).toBe(200);
+    t.clock.advance(29 * MINUTE);
+    expect((await status(t, auth)).statusCode).toBe(200);
+    t.clock.advance(30 * MINUTE);
+    const res = await status(t, auth);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: M.opsSessionInvalid });
+  });
+
+  it('writes last_used_at at most once a minute', async () => {
+    const op = await createOperator(t, name());
+    const auth = await signIn(t, op.username);
+    const signedInAt = t.clock.now();
+    const lastUsed = async () => (await t.database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, op.id)))[0].lastUsedAt;
+    t.clock.advance(30_000);
+    expect((await status(t, auth)).statusCode).toBe(200);
+    expect(await lastUsed()).toEqual(signedInAt);
+    t.clock.advance(31_000);
+    // Several at once: one of them writes, all pass.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => status(t, auth)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await lastUsed()).toEqual(t.clock.now());
+  });
+
+  it('ends 12 hours after sign-in however busy the operator is', async () => {
+    const auth = await signIn(t, (await createOperator(t, name())).username);
+    for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
+      t.clock.advance(20 * MINUTE);
+      expect((await status(t, auth)).statusCode, `${minutes} min`).toBe(200);
+    }
+    t.clock.advance(20 * MINUTE);
+    expect((await status(t, auth)).statusCode).toBe(401);
+  });
+
+  it('logout ends the session at once; other sessions of the operator go on', async () => {
+    const op = await createOperator(t, name());
+    const [laptop, phone] = [await signIn(t, op.username), await signIn(t, op.username)];
+    const out = await t.app.inject({ method: 'POST', url: '/api/ops/auth/logout/', headers: laptop });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    expect((await status(t, laptop)).json()).toEqual({ detail: M.opsSessionInvalid });
+    expect((await t.app.inject({ method: 'POST', url: '/api/ops/auth/logout/', headers: laptop })).statusCode).toBe(401);
+    expect((await status(t, phone)).statusCode).toBe(200);
+  });
+
+  it('disabling an operator ends every session it has, at once; twice is harmless', async () => {
+    const op = await createOperator(t, name());
+    const sessions = [await signIn(t, op.username), await signIn(t, op.username)];
+    const disable = () => t.app.inject({ method: 'POST', url: `/api/ops/operators/${op.username}/disable/`, headers: tokenAuth(t) });
+    const first = await disable();
+    expect(first.json()).toEqual({ id: op.id, username: op.username, disabled_at: t.clock.now().toISOString(), revoked_sessions: 2 });
+    for (const auth of sessions) expect((await status(t, auth)).statusCode).toBe(401);
+    t.clock.advance(MINUTE);
+    expect((await disable()).json()).toEqual({ ...first.json(), revoked_sessions: 0 });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/ops/operators/nobody_here/disable/', headers: tokenAuth(t) });
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/NO!/disable/', headers: tokenAuth(t) })).statusCode).toBe(404);
+  });
+
+  it('operator accounts are made with the X-Ops-Token only, with the students\' rules for names and passwords', async () => {
+    const op = await createOperator(t, name());
+    const auth = await signIn(t, op.username);
+    const add = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers, payload });
+    const bySession = await add(auth, { username: name(), password: OPERATOR_PASSWORD });
+    expect(bySession.statusCode).toBe(403);
+    expect(bySession.json()).toEqual({ detail: M.opsTokenOnly });
+    expect((await add(tokenAuth(t), { username: op.username, password: OPERATOR_PASSWORD })).json()).toEqual({ username: [M.usernameTaken] });
+    expect((await add(tokenAuth(t), { username: 'Bad Name', password: 'short' })).json()).toEqual({ username: [M.usernameFormat], password: [M.passwordShort] });
+  });
+
+  it('"who am I" and logout need a session: the X-Ops-Token is 403 there, a student token 401', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/ops/auth/me/'],
+      ['POST', '/api/ops/auth/logout/'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: tokenAuth(t) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: M.opsSessionOnly });
+    }
+    const student = await createStudent(t);
+    const { access } = await loginAs(t, student.username, student.password);
+    expect((await get(t, '/api/ops/auth/me/', { authorization: `Bearer ${access}` })).json()).toEqual({ detail: M.opsTokenInvalid });
+  });
+
+  it('a sent X-Ops-Token decides alone: a wrong one is refused beside a valid session', async () => {
+    const auth = await signIn(t, (await createOperator(t, name())).username);
+    const res = await status(t, { ...auth, 'x-ops-token': `${t.opsToken}x` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: M.opsTokenInvalid });
+    // A made-up session token is no session.
+    expect((await status(t, { authorization: `Bearer ops_${randomBytes(32).toString('base64url')}` })).json()).toEqual({ detail: M.opsSessionInvalid });
+  });
+});
+
+describe('operator sign-in limits: the students\' limits, counted apart', () => {
+  it('failures for one name refuse that address, not the owner elsewhere; the per-address cap holds; students are untouched', async () => {
+    const t = await createTestApp({ limits: { loginPerUsernamePerMinute: 3, loginPerIpPerMinute: 8 } });
+    try {
+      const op = await createOperator(t, `limited_${process.pid % 1000}`);
+      const [a, b] = [freshAddress(), freshAddress()];
+      for (let i = 0; i < 3; i++) expect((await operatorLogin(t, op.username, `wrong-${i}`, a)).statusCode).toBe(400);
+      const refused = await operatorLogin(t, op.username, OPERATOR_PASSWORD, a);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: M.tooMany });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await operatorLogin(t, op.username, OPERATOR_PASSWORD, b)).statusCode).toBe(200);
+      // A student of the same name at the refused address: the students' counters are their own.
+      const student = await createStudent(t, { username: op.username });
+      const studentLogin = await t.app.inject({ method: 'POST', url: '/api/signup/auth/login/', remoteAddress: a, payload: { username: op.username, password: student.password } });
+      expect(studentLogin.statusCode).toBe(200);
+      // Every attempt from one address counts, whatever the name: a has made 4, so 4 more and then 429.
+      for (let i = 0; i < 4; i++) expect((await operatorLogin(t, `someone_${i}`, 'x', a)).statusCode).toBe(400);
+      expect((await operatorLogin(t, 'someone_else', 'x', a)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
