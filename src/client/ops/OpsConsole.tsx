@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { NotFoundScreen } from '../ui/NotFoundScreen';
+import { AuditScreen } from './AuditScreen';
 import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
@@ -21,6 +22,7 @@ export default function OpsConsole() {
         <Route path="/" component={DashboardScreen} />
         <Route path="/parties" component={PartiesScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
+        <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />
       </Switch>
     </OpsLayout>

@@ -8,6 +8,7 @@ import { OPS_TEXTS as T } from './ops-texts';
 export const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
   { path: '/parties', label: T.parties },
+  { path: '/audit', label: T.audit },
 ] as const;
 
 function NavLink({ path, label }: { path: string; label: string }) {
