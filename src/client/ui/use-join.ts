@@ -19,6 +19,8 @@ export function useJoin(failedText: string) {
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
 
+  // Never rejects: every failure ends in an alert, the login modal or the additional-info form, so a button may
+  // drop the promise.
   const join = async (partyId: number) => {
     if (pendingId !== null) return;
     if (!loggedIn) {
