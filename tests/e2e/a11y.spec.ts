@@ -171,7 +171,8 @@ test.describe('logged in', () => {
   });
 
   test('lobby, balance game, participants, report and the review modal', async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    // A minute of waiting for the party to start, then ten scans: twice the others' cap.
+    test.setTimeout(600_000);
     // Starts in a minute: by the end of the test it is in the history, with its review button.
     const { partyId, students, tokens } = await partyOfFour(request, 'axl', 60_000);
 
