@@ -131,7 +131,9 @@ describe('/assist when signed in', () => {
     const timer = screen.getByRole('timer');
     expect(timer).toHaveTextContent(/^3시간 04:0[45]$/);
     const before = timer.textContent;
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('timer').textContent).not.toBe(before);
     // The nearest party's card comes first.
     expect(screen.getByRole('heading', { name: '파티 2' })).toBeInTheDocument();
@@ -172,13 +174,19 @@ describe('/assist when signed in', () => {
     const ui = renderApp('/assist');
     await screen.findByRole('heading', { name: '파티 7' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     const modal = await screen.findByRole('alertdialog');
     expect(modal).toHaveTextContent('파티가 시작되었습니다! 밸런스 게임 준비 페이지로 이동합니다.');
     expect(screen.getByRole('timer')).toHaveTextContent('곧 시작해요!');
-    act(() => vi.advanceTimersByTime(2_900));
+    act(() => {
+      vi.advanceTimersByTime(2_900);
+    });
     expect(ui.currentPath()).toBe('/assist');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(ui.currentPath()).toBe('/balancewait/7');
   });
 
@@ -186,7 +194,9 @@ describe('/assist when signed in', () => {
     serve([party(8, -5 * MIN)]);
     renderApp('/assist');
     await screen.findByRole('heading', { name: '파티 8' });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

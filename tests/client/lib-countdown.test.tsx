@@ -44,11 +44,17 @@ describe('useNow', () => {
   it('ticks once a second', () => {
     const { result } = renderHook(() => useNow(COUNTDOWN_TICK_MS));
     const first = result.current;
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(result.current).toBe(first);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe(first + 1000);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(result.current).toBe(first + 4000);
   });
 });

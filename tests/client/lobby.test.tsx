@@ -126,7 +126,9 @@ describe('/balancewait/:partyId', () => {
     socket.push({ type: 'send_game_created', data: { round_id: 12 } });
     expect(screen.getByText('밸런스 게임이 이미 진행 중이에요. 게임으로 이동할게요…')).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/balancewait/5');
-    act(() => vi.advanceTimersByTime(1_500));
+    act(() => {
+      vi.advanceTimersByTime(1_500);
+    });
     expect(ui.currentPath()).toBe('/balancegame/12');
     expect(ui.visited()).toEqual(['/balancegame/12']);
   });
@@ -140,11 +142,15 @@ describe('/balancewait/:partyId', () => {
     first.drop(1006);
     expect(screen.getByRole('status')).toHaveTextContent('재연결 중...');
     expect(screen.getByText('대기실 연결 오류 (재연결 시도 1회)')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(FakeSocket.all).toHaveLength(2);
     FakeSocket.last().drop(1006);
     expect(screen.getByText('대기실 연결 오류 (재연결 시도 2회)')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     FakeSocket.last().open();
     expect(screen.getByRole('status')).toHaveTextContent('연결됨');
     expect(screen.queryByText(/대기실 연결 오류/)).not.toBeInTheDocument();
@@ -157,7 +163,9 @@ describe('/balancewait/:partyId', () => {
     (await FakeSocket.opened()).drop(4403);
     expect(screen.getByRole('status')).toHaveTextContent('연결 끊김');
     expect(screen.getByText('파티 참가자만 대기할 수 있습니다.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeSocket.all).toHaveLength(1);
   });
 
@@ -170,7 +178,9 @@ describe('/balancewait/:partyId', () => {
     await screen.findByRole('heading', { name: '파티 대기실' });
     (await FakeSocket.opened()).drop(code);
     expect(screen.getByText(text)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeSocket.all).toHaveLength(1);
   });
 

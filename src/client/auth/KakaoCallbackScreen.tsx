@@ -13,7 +13,9 @@ export default function KakaoCallbackScreen() {
 
   useEffect(() => {
     let alive = true;
-    completeKakaoCallback(search, signIn)
+    // Dropped on purpose: the callback's failure is caught into the fallback outcome, and acting on it only alerts
+    // and navigates.
+    void completeKakaoCallback(search, signIn)
       .catch((error: unknown) => {
         console.warn('카카오 로그인 처리 중 오류가 발생했습니다.', error);
         return { to: '/', alert: undefined };

@@ -32,6 +32,7 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -53,7 +54,7 @@ export default function LoginScreen() {
     <section className="auth">
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">{T.title}</h1>
-      <form className="auth__form" onSubmit={submit} noValidate>
+      <form className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} />
         <TextField
           label={T.password}

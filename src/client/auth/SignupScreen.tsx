@@ -35,6 +35,7 @@ export default function SignupScreen() {
     setDraft((d) => ({ ...d, phone, phoneVerified }));
   };
 
+  // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -58,7 +59,7 @@ export default function SignupScreen() {
     <section className="auth">
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">회원가입</h1>
-      <form className="auth__form" onSubmit={submit} noValidate>
+      <form className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
         <h2 className="auth__section">기본정보</h2>
         <TextField label="이름" name="name" autoComplete="name" value={draft.name} onValue={set('name')} />
         <TextField

@@ -36,7 +36,7 @@ export default function HomeScreen() {
               party={party}
               pending={pendingId === party.id}
               disabled={pendingId !== null}
-              onApply={join}
+              onApply={(id) => void join(id)}
             />
           ))}
         </ul>

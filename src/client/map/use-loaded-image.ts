@@ -17,7 +17,8 @@ export function useLoadedImage(src: string | null): HTMLImageElement | null {
             image.onload = () => resolve();
             image.onerror = reject;
           });
-    ready
+    // Dropped on purpose: a failure is caught just below, and what follows only sets state.
+    void ready
       .catch(() => undefined) // a failed decode still draws as a blank image; the map then shows its background
       .then(() => {
         if (live && image.naturalWidth > 0) setLoaded({ src, image });

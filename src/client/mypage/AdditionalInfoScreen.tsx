@@ -34,6 +34,7 @@ export default function AdditionalInfoScreen() {
   const [studentCard, setStudentCard] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -69,7 +70,7 @@ export default function AdditionalInfoScreen() {
 
   return (
     <ScreenPage title={T.title} back>
-      <form className="additional" onSubmit={submit} noValidate>
+      <form className="additional" onSubmit={(e) => void submit(e)} noValidate>
         <p className="additional__intro">{T.intro}</p>
         <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} />
         <PhoneVerifyField

@@ -22,6 +22,8 @@ export function useJoin(failedText: string) {
   const [needsLogin, setNeedsLogin] = useState(false);
   const [refusal, setRefusal] = useState<VerificationRefusal | null>(null);
 
+  // Never rejects: every failure ends in an alert, the login modal or the additional-info form, so a button may
+  // drop the promise.
   const join = async (partyId: number) => {
     if (pendingId !== null) return;
     if (!loggedIn) {

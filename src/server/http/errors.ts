@@ -75,16 +75,14 @@ export function installErrorHandler(app: FastifyInstance) {
 
 /**
  * Fastify's `frameworkErrors`: what it refuses before any route runs (a URL whose percent-encoding does not decode)
- * is answered in our error format and in Korean too, not with Fastify's English body.
+ * is answered in our error format and in Korean too, not with Fastify's English body. Fastify ignores what this
+ * returns, so it returns nothing rather than the (thenable) reply.
  */
-export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-  if (status === 500) {
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ detail: M.serverError });
-  }
-  req.log.info({ err }, 'client error');
-  return reply.status(status).send({ detail: M.invalidBody });
+  if (status === 500) req.log.error({ err }, 'unhandled error');
+  else req.log.info({ err }, 'client error');
+  reply.status(status).send({ detail: status === 500 ? M.serverError : M.invalidBody });
 }
 
 /**

@@ -138,7 +138,7 @@ describe('/map bottom sheet', () => {
     renderApp('/map');
     expect(await screen.findByText('파티 목록을 불러오지 못했습니다.')).toBeInTheDocument();
     server.use(http.get('/api/detailview/parties/', () => HttpResponse.json(PARTIES)));
-    await screen.getByRole('button', { name: '다시 시도' }).click();
+    screen.getByRole('button', { name: '다시 시도' }).click();
     expect(await screen.findByRole('heading', { name: '호숫가 버스킹' })).toBeInTheDocument();
   });
 
