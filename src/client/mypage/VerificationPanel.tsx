@@ -74,6 +74,7 @@ function NewCardForm({ label }: { label: string }) {
   const [card, setCard] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Never rejects: a failure is shown beside the button.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -92,7 +93,7 @@ function NewCardForm({ label }: { label: string }) {
   };
 
   return (
-    <form className="mypage-verification__form" onSubmit={submit} noValidate>
+    <form className="mypage-verification__form" onSubmit={(e) => void submit(e)} noValidate>
       <StudentCardPicker file={card} onChange={setCard} onReject={show} />
       <FormError message={message} />
       <SubmitButton busy={busy} label={label} busyLabel={T.sending} />

@@ -5,7 +5,7 @@ import { type OpsSession, setOpsSession } from './ops-session';
 import { OPS_TEXTS as T } from './ops-texts';
 
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
-export const OPS_SECTIONS = [
+const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
   { path: '/parties', label: T.parties },
   { path: '/audit', label: T.audit },
