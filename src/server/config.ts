@@ -26,6 +26,7 @@ const envSchema = z.object({
   KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_REDIRECT_URIS: z.string().optional(),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -48,6 +49,11 @@ export interface Config {
   /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
   allowedOrigins: string[];
   sweepIntervalMs: number;
+  /**
+   * Signups (and Kakao sign-ins) from one address an hour; unset keeps the default (context.ts). A campus whose
+   * students share one NAT address on orientation day needs more.
+   */
+  signupPerIpPerHour?: number;
   /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   kakao: {
@@ -87,6 +93,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       publicUrl: env.PUBLIC_URL,
       allowedOrigins: list(env.ALLOWED_ORIGINS),
       sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+      signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR,
       llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
       kakao: {
         restApiKey: env.KAKAO_REST_API_KEY,

@@ -42,6 +42,7 @@ async function main() {
     artDir: join(root, 'assets'),
     logger: { level: config.logLevel },
     runJobs: true,
+    limits: config.signupPerIpPerHour ? { signupPerIpPerHour: config.signupPerIpPerHour } : undefined,
   });
 
   // Signals stop the server within a deadline; stray errors are logged as JSON lines (process-lifecycle.ts).

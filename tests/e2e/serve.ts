@@ -11,6 +11,8 @@ env.DATA_DIR = mkdtempSync(join(tmpdir(), 'partyon-e2e-'));
 // Redis outlives a run: a namespace of its own, like the fresh database, so no earlier run's login or signup
 // counters (or lobby events) reach this one.
 env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
+// Every browser test signs its students up from this one address: more than the default hourly budget per address.
+env.SIGNUP_LIMIT_PER_HOUR ??= '500';
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 

@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('keeps the default signup budget per address unless one is given (a campus behind one NAT address)', () => {
+    expect(parseConfig({}).config.signupPerIpPerHour).toBeUndefined();
+    expect(parseConfig({ SIGNUP_LIMIT_PER_HOUR: '300' }).config.signupPerIpPerHour).toBe(300);
+    expect(() => parseConfig({ SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
+  });
+
   it('generates the JWT secret and operator token once, readable by the owner only', () => {
     const dir = mkdtempSync(join(tmpdir(), 'partyon-secrets-'));
     try {
