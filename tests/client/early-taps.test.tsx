@@ -70,11 +70,28 @@ describe('taps on a drawn page before the app has taken it over', () => {
 
     markAppStarted();
     render(<EarlyTapReplay />);
+    await afterTheEvent();
     expect(taps).toEqual(['apply']);
     render(<EarlyTapReplay />);
     bell.click();
     await afterTheEvent();
     expect(taps).toEqual(['apply', 'bell']);
     expect(kept()).toEqual([]);
+  });
+
+  it('keeps a tap made in the last moment before the screen is taken over (recorded after the replay was due)', async () => {
+    const { apply } = drawnPage();
+    const taps: string[] = [];
+    apply.addEventListener('click', () => taps.push('apply'));
+    runLoader();
+    // Nothing has handled this click yet, and the loader records it only once the event is done…
+    apply.click();
+    taps.length = 0;
+    // …while the screen is taken over at once.
+    markAppStarted();
+    render(<EarlyTapReplay />);
+    await afterTheEvent();
+    await afterTheEvent();
+    expect(taps).toEqual(['apply']);
   });
 });

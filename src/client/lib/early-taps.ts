@@ -35,6 +35,12 @@ function replayEarlyTap(): void {
  * a lazy one included (React drops a tap on a part it has not hydrated yet, so replaying sooner could be lost).
  */
 export function EarlyTapReplay() {
-  useEffect(replayEarlyTap, []);
+  // One task later: a tap React dropped just before this effect is only recorded by the page loader in a timeout of
+  // its own (once the event is done); replaying after that timeout has run keeps the tap instead of closing the door
+  // on it.
+  useEffect(() => {
+    const later = setTimeout(replayEarlyTap);
+    return () => clearTimeout(later);
+  }, []);
   return null;
 }
