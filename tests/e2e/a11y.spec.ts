@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
 
 // Issue 8: axe-core on every route of spec §2, as a guest and logged in — zero serious or critical violations.
@@ -10,29 +10,6 @@ import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from 
 // a CI run sharing two cores with other test runs timed out on the sixth screen at 60 s). The cap only has to catch
 // a wait that never ends, so it is set for the busy machine, per screen scanned.
 test.describe.configure({ timeout: 300_000 });
-
-async function expectAccessible(page: Page, what: string) {
-  // Entrance animations (modals, sheets) finish first, so contrast is measured on the settled colours — waited for
-  // as the animations themselves say, however slow the machine.
-  // (The lobby's blinking dot runs forever and never finishes: only animations with an end are waited for.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page })
-    // Spec §9 imposes "viewport max scale 1" (maximum-scale=1, user-scalable=no), which this rule flags by design.
-    // It is the one rule switched off.
-    .disableRules(['meta-viewport'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`) }));
-  expect.soft(serious, `axe on ${what}`).toEqual([]);
-}
 
 async function studentPage(browser: Browser, username: string, password: string): Promise<Page> {
   const context = await browser.newContext();
