@@ -1,7 +1,7 @@
 import type Konva from 'konva';
 import { Circle, Group, Image as KonvaImage, Text } from 'react-konva/lib/ReactKonvaCore';
 import { MARKER_SIZE } from '../../shared/constants';
-import { MARKER_TIP_Y } from './map-math';
+import { MARKER_TIP_Y } from '../lib/map-math';
 
 interface Props {
   icon: HTMLImageElement | null;

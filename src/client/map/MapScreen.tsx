@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
+import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
-import { MapArt } from './MapArt';
 import { MAP_TEXTS } from './map-texts';
 import { PartyList } from './PartyList';
 import { PartySheet } from './PartySheet';
@@ -34,7 +34,7 @@ export default function MapScreen() {
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
       <div className="map-screen__map">
-        <MapArt artRef={artRef} bottomInset={bottomInset} wantLarge={wantLargeArt} onShown={showStage} />
+        <CampusArt artRef={artRef} bottomInset={bottomInset} wantLarge={wantLargeArt} onShown={showStage} />
         <Suspense fallback={<span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>}>
           {artShown ? (
             <MapStage groups={groups} bottomInset={bottomInset} artRef={artRef} onNeedLargeArt={needLargeArt} />

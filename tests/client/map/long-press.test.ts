@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LONG_PRESS_MS } from '../../../src/shared/constants';
-import { IDLE, LONG_PRESS_SLOP, pressStep, type PressEvent, type PressState } from '../../../src/client/map/long-press';
+import { IDLE, LONG_PRESS_SLOP, pressStep, type PressEvent, type PressState } from '../../../src/client/lib/long-press';
 
 function run(events: PressEvent[]) {
   let state: PressState = IDLE;

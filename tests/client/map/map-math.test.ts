@@ -14,7 +14,7 @@ import {
   wheelFactor,
   zoomAbout,
   type View,
-} from '../../../src/client/map/map-math';
+} from '../../../src/client/lib/map-math';
 
 const IMAGE = { width: 3704, height: 1824 };
 // The phone: 393 wide, 711 tall between header and footer, minus the collapsed sheet (213) = 498 visible.

@@ -109,6 +109,16 @@ export function markerTip(norm: Point, view: View, image: Size): Point {
   return { x: view.x + norm.x * image.width * view.scale, y: view.y + norm.y * image.height * view.scale };
 }
 
+/** The normalised map point under a stage point: markerTip's inverse (a click on the map, a dragged pin's tip). */
+export function stageToNorm(point: Point, view: View, image: Size): Point {
+  return { x: (point.x - view.x) / (image.width * view.scale), y: (point.y - view.y) / (image.height * view.scale) };
+}
+
+/** A normalised point kept on the art: a pin dragged past an edge stops on it. */
+export function clampNorm(norm: Point): Point {
+  return { x: clamp(norm.x, 0, 1), y: clamp(norm.y, 0, 1) };
+}
+
 /** The marker's whole icon box (a finger-sized target), tip at the bottom centre. */
 function markerContains(tip: Point, point: Point): boolean {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, type RefObject } from 'react';
-import { LONG_PRESS_MS } from '../../shared/constants';
-import { useLatest } from '../lib/use-latest';
-import { IDLE, pressStep, type PressEvent, type PressOutcome } from './long-press';
-import { panView, pinchView, wheelFactor, zoomAbout, type Point, type Size, type View } from './map-math';
+import { LONG_PRESS_MS } from '../../../shared/constants';
+import { useLatest } from '../../lib/use-latest';
+import { IDLE, LONG_PRESS_SLOP, pressStep, type PressEvent, type PressOutcome } from '../../lib/long-press';
+import { panView, pinchView, wheelFactor, zoomAbout, type Point, type Size, type View } from '../../lib/map-math';
 
 export interface StageGestureOptions {
   /** The part of the stage the student sees (above the collapsed sheet): what the image must cover. */
@@ -13,7 +13,27 @@ export interface StageGestureOptions {
   draw: () => void;
   /** Marker index under a point of the stage, -1 for none. */
   hitTest: (point: Point) => number;
-  onPress: (marker: number, kind: Exclude<PressOutcome, null>) => void;
+  /** A tap or long-press: the marker under it (-1 for none) and where the finger went down. */
+  onPress: (marker: number, kind: Exclude<PressOutcome, null>, point: Point) => void;
+  /** Markers that may be dragged: a finger that goes down on one moves it instead of the map. */
+  drag?: MarkerDrag;
+}
+
+export interface MarkerDrag {
+  canDrag: (marker: number) => boolean;
+  /** The finger moved past the slop: `point` is where it is now, `start` where it went down (stage px). */
+  move: (marker: number, point: Point, start: Point) => void;
+  /** The finger lifted after moving. */
+  drop: (marker: number, point: Point, start: Point) => void;
+  /** A second finger (it becomes a pinch) or the browser took the pointer: the marker goes back. */
+  cancel: (marker: number) => void;
+}
+
+interface MarkerDragState {
+  marker: number;
+  pointerId: number;
+  start: Point;
+  moved: boolean;
 }
 
 const KEY_PAN = 60;
@@ -28,8 +48,8 @@ const centreOf = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y +
 const spreadOf = (a: Point, b: Point) => Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
 
 /**
- * Pan, pinch, wheel, keys and long-press on the stage's element with plain pointer events. Views go into a ref and
- * are drawn in the next animation frame, so a moving finger never re-renders React.
+ * Pan, pinch, wheel, keys, long-press and (for the console) marker drags on the stage's element with plain pointer
+ * events. Views go into a ref and are drawn in the next animation frame, so a moving finger never re-renders React.
  */
 export function useStageGestures(element: RefObject<HTMLElement | null>, options: StageGestureOptions) {
   // Listeners are attached once; they read the latest options (the viewport changes with the window).
@@ -42,6 +62,8 @@ export function useStageGestures(element: RefObject<HTMLElement | null>, options
     let start: GestureStart | null = null;
     let press = IDLE;
     let pressTarget = -1;
+    let pressPoint: Point = { x: 0, y: 0 };
+    let dragging: MarkerDragState | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
     let rect = el.getBoundingClientRect();
@@ -68,17 +90,33 @@ export function useStageGestures(element: RefObject<HTMLElement | null>, options
       if (!wasPressing && press.phase === 'pressing') {
         timer = setTimeout(() => dispatch({ type: 'tick', time: performance.now() }), LONG_PRESS_MS);
       } else if (wasPressing && press.phase !== 'pressing') clearTimeout(timer);
-      if (step.outcome) latest.current.onPress(pressTarget, step.outcome);
+      if (step.outcome) latest.current.onPress(pressTarget, step.outcome, pressPoint);
+    };
+    const endDrag = (drop: Point | null) => {
+      const drag = latest.current.drag;
+      if (!dragging || !drag) return;
+      const { marker, start: from, moved } = dragging;
+      dragging = null;
+      if (drop && moved) drag.drop(marker, drop, from);
+      else if (!drop) drag.cancel(marker);
+      schedule();
     };
 
     const onDown = (e: PointerEvent) => {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
-      if (!points.size) rect = el.getBoundingClientRect();
+      const first = !points.size;
+      if (first) rect = el.getBoundingClientRect();
       el.setPointerCapture?.(e.pointerId);
       const point = local(e);
       points.set(e.pointerId, point);
       restart();
-      if (press.phase === 'idle') pressTarget = latest.current.hitTest(point);
+      if (press.phase === 'idle') {
+        pressTarget = latest.current.hitTest(point);
+        pressPoint = point;
+      }
+      if (first && pressTarget >= 0 && latest.current.drag?.canDrag(pressTarget)) {
+        dragging = { marker: pressTarget, pointerId: e.pointerId, start: point, moved: false };
+      } else if (!first) endDrag(null);
       dispatch({ type: 'down', pointerId: e.pointerId, point, time: performance.now() });
     };
     const onMove = (e: PointerEvent) => {
@@ -87,7 +125,14 @@ export function useStageGestures(element: RefObject<HTMLElement | null>, options
       points.set(e.pointerId, point);
       const { viewport, image } = latest.current;
       const now = [...points.values()];
-      if (now.length >= 2 && start.points.length >= 2) {
+      if (dragging?.pointerId === e.pointerId) {
+        const { start: from } = dragging;
+        dragging.moved ||= Math.hypot(point.x - from.x, point.y - from.y) > LONG_PRESS_SLOP;
+        if (dragging.moved) {
+          latest.current.drag?.move(dragging.marker, point, from);
+          schedule();
+        }
+      } else if (now.length >= 2 && start.points.length >= 2) {
         const [a0, b0] = start.points;
         const ratio = spreadOf(now[0], now[1]) / spreadOf(a0, b0);
         setView(pinchView(start.view, centreOf(a0, b0), centreOf(now[0], now[1]), ratio, viewport, image));
@@ -98,6 +143,7 @@ export function useStageGestures(element: RefObject<HTMLElement | null>, options
     };
     const onUp = (e: PointerEvent) => {
       if (!points.delete(e.pointerId)) return;
+      if (dragging?.pointerId === e.pointerId) endDrag(e.type === 'pointercancel' ? null : local(e));
       restart();
       dispatch(e.type === 'pointercancel' ? { type: 'cancel', pointerId: e.pointerId } : { type: 'up', pointerId: e.pointerId, time: performance.now() });
     };

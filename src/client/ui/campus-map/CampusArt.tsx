@@ -1,0 +1,58 @@
+import { useLayoutEffect, type CSSProperties, type RefObject } from 'react';
+import campusMedium from '../../../../assets/map/campus-medium.webp';
+import campusLarge from '../../../../assets/map/campus-large.webp';
+import { MAP_IMAGE, initialView, viewTransform } from '../../lib/map-math';
+import { useLoadedImage } from '../../lib/use-loaded-image';
+
+interface Props {
+  artRef: RefObject<HTMLDivElement | null>;
+  /** Screen px hidden under the collapsed sheet, as the stage's. */
+  bottomInset: number;
+  /** Set once a view has needed more detail than the medium render holds (the stage decides, see needsLargeArt). */
+  wantLarge: boolean;
+  /** The medium render has loaded (or failed to): the screen's main picture is up. */
+  onShown: () => void;
+}
+
+// Inline, not in a stylesheet: the students' map and the console share this component, and a stylesheet of its
+// own would be one more file on the map's first load. will-change is restored by useCampusView after a zoom.
+const ART_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, transformOrigin: '0 0', willChange: 'transform', pointerEvents: 'none' };
+const LAYER_STYLE: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%' };
+
+/**
+ * The campus art, as images under the markers' canvas (Konva's performance guide: a background belongs in CSS).
+ * The browser decodes and rasterises them off the main thread, and a pan only moves a composited layer; the stage
+ * sets the transform on every frame. Two renders of one drawing: the medium one (sharp zoomed out on a DPR-1.75
+ * phone; preloaded with the map page, see page-plans.ts) as the screen's main picture, and over it the large one,
+ * only once a zoom (or a sharper screen) needs it. The small overview render (822×460) is not used here: its
+ * proportions differ from the large one's (1.79 vs 2.03), so stretched onto the map's space it would be distorted.
+ * Its parent is the box the stage's surface fills.
+ */
+export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
+  const medium = useLoadedImage(campusMedium);
+  const large = useLoadedImage(medium && wantLarge ? campusLarge : null);
+
+  // Until the stage (Konva, a separate chunk) takes over, the art sits where the stage's first frame will put it:
+  // no jump when it arrives.
+  useLayoutEffect(() => {
+    const art = artRef.current;
+    const box = art?.parentElement;
+    if (!box || !art || art.style.transform) return;
+    const { width, height } = box.getBoundingClientRect();
+    if (width > 0 && height > 0) art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
+  }, [artRef, bottomInset]);
+
+  const size = { width: MAP_IMAGE.width, height: MAP_IMAGE.height };
+  return (
+    <div
+      ref={artRef}
+      className="map-art"
+      style={{ ...ART_STYLE, ...size }}
+      data-detail={large ? 'large' : medium ? 'medium' : 'small'}
+      aria-hidden="true"
+    >
+      <img src={campusMedium} alt="" {...size} style={LAYER_STYLE} decoding="async" fetchPriority="high" onLoad={onShown} onError={onShown} />
+      {large && <img src={campusLarge} alt="" {...size} style={LAYER_STYLE} decoding="async" />}
+    </div>
+  );
+}
