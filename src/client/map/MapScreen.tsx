@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
 import { CampusArt } from '../ui/campus-map/CampusArt';
+import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
 import { MAP_TEXTS } from './map-texts';
 import { PartyList } from './PartyList';
@@ -21,23 +22,18 @@ export default function MapScreen() {
   const viewportHeight = useViewportHeight();
   const { data, error, mutate } = useMapParties();
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
-  const artRef = useRef<HTMLDivElement>(null);
-  const [wantLargeArt, setWantLargeArt] = useState(false);
-  const needLargeArt = useCallback(() => setWantLargeArt(true), []);
-  // The markers' canvas (Konva: a large chunk to run) starts once the map picture is up, so its work never holds
-  // back the picture's first paint; its code has been downloading alongside (page-plans.ts).
-  const [artShown, setArtShown] = useState(false);
-  const showStage = useCallback(() => setArtShown(true), []);
+  // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
+  const art = useCampusArt();
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
   const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} />;
 
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
       <div className="map-screen__map">
-        <CampusArt artRef={artRef} bottomInset={bottomInset} wantLarge={wantLargeArt} onShown={showStage} />
+        <CampusArt artRef={art.artRef} bottomInset={bottomInset} wantLarge={art.wantLarge} onShown={art.onShown} />
         <Suspense fallback={<span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>}>
-          {artShown ? (
-            <MapStage groups={groups} bottomInset={bottomInset} artRef={artRef} onNeedLargeArt={needLargeArt} />
+          {art.shown ? (
+            <MapStage groups={groups} bottomInset={bottomInset} artRef={art.artRef} onNeedLargeArt={art.needLarge} />
           ) : (
             <span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>
           )}

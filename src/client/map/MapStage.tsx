@@ -3,10 +3,10 @@ import 'konva/lib/shapes/Circle';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Text';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Layer, Stage } from 'react-konva/lib/ReactKonvaCore';
 import markerIcon from '../../../assets/icons/marker@2x.png';
 import { isOnScreen, MAP_IMAGE as IMAGE, markerAt, markerTip, MARKER_TIP_Y, type Point } from '../lib/map-math';
 import { useLoadedImage } from '../lib/use-loaded-image';
+import { CampusSurface } from '../ui/campus-map/CampusSurface';
 import { useCampusView } from '../ui/campus-map/use-campus-view';
 import { MapMarker } from './MapMarker';
 import { MAP_TEXTS } from './map-texts';
@@ -75,37 +75,18 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
 
   return (
     <div className="map-stage">
-      <div
-        ref={surfaceRef}
-        className="map-stage__surface"
-        // The canvas is a picture to a screen reader; its parties are the sheet's list (MAP_TEXTS.mapHint says so).
-        role="img"
-        aria-label={MAP_TEXTS.mapLabel}
-        aria-describedby="map-stage-hint"
-        data-image-width={IMAGE.width}
-        data-image-height={IMAGE.height}
-        data-markers={groups.length}
-      >
-        <span id="map-stage-hint" className="visually-hidden">
-          {MAP_TEXTS.mapHint}
-        </span>
-        {size.width > 0 && (
-          <Stage width={size.width} height={size.height}>
-            <Layer ref={markerLayer} listening={false}>
-              {groups.map((group, i) => (
-                <MapMarker
-                  key={group.key}
-                  icon={icon}
-                  count={group.parties.length}
-                  nodeRef={(node) => {
-                    markerNodes.current[i] = node;
-                  }}
-                />
-              ))}
-            </Layer>
-          </Stage>
-        )}
-      </div>
+      <CampusSurface surfaceRef={surfaceRef} layerRef={markerLayer} size={size} className="map-stage__surface" label={MAP_TEXTS.mapLabel} hint={MAP_TEXTS.mapHint} markers={groups.length}>
+        {groups.map((group, i) => (
+          <MapMarker
+            key={group.key}
+            icon={icon}
+            count={group.parties.length}
+            nodeRef={(node) => {
+              markerNodes.current[i] = node;
+            }}
+          />
+        ))}
+      </CampusSurface>
       {openIndex >= 0 && <MarkerPopup ref={popupRef} group={groups[openIndex]} onClose={() => setOpenKey(null)} />}
     </div>
   );

@@ -19,7 +19,7 @@ export interface StageGestureOptions {
   drag?: MarkerDrag;
 }
 
-export interface MarkerDrag {
+interface MarkerDrag {
   canDrag: (marker: number) => boolean;
   /** The finger moved past the slop: `point` is where it is now, `start` where it went down (stage px). */
   move: (marker: number, point: Point, start: Point) => void;
