@@ -6,6 +6,7 @@ import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
 import { PartiesScreen } from './PartiesScreen';
 import { PartyScreen } from './PartyScreen';
+import { PlacesScreen } from './PlacesScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -22,6 +23,7 @@ export default function OpsConsole() {
         <Route path="/" component={DashboardScreen} />
         <Route path="/parties" component={PartiesScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
+        <Route path="/places" component={PlacesScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />
       </Switch>

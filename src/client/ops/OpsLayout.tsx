@@ -3,11 +3,13 @@ import { Link, useRoute } from 'wouter';
 import { opsFetch } from './ops-api';
 import { type OpsSession, setOpsSession } from './ops-session';
 import { OPS_TEXTS as T } from './ops-texts';
+import { PLACES_TEXTS } from './places-texts';
 
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
 const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
   { path: '/parties', label: T.parties },
+  { path: '/places', label: PLACES_TEXTS.nav },
   { path: '/audit', label: T.audit },
 ] as const;
 

@@ -1,0 +1,43 @@
+import type Konva from 'konva';
+import { Group, Image as KonvaImage, Label, Tag, Text } from 'react-konva/lib/ReactKonvaCore';
+import { MARKER_SIZE } from '../../shared/constants';
+import { MARKER_TIP_Y } from '../lib/map-math';
+
+interface Props {
+  icon: HTMLImageElement | null;
+  name: string;
+  /** The selected place, or the new place being added: its label stands out. */
+  highlighted: boolean;
+  nodeRef: (node: Konva.Group | null) => void;
+}
+
+// The app's font (app.css): a canvas does not inherit it.
+const FONT = "Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
+
+/**
+ * One place on the console's map: the students' marker, its tip on the spot, and the place's name on a tag just
+ * under the tip (the map is for finding a place by name). Positioned imperatively on every frame, as MapMarker.
+ */
+export function PlacePin({ icon, name, highlighted, nodeRef }: Props) {
+  return (
+    <Group ref={nodeRef} listening={false}>
+      <KonvaImage image={icon ?? undefined} x={-MARKER_SIZE / 2} y={-MARKER_TIP_Y} width={MARKER_SIZE} height={MARKER_SIZE} perfectDrawEnabled={false} />
+      <Label y={3}>
+        <Tag
+          fill={highlighted ? '#d1451a' : '#ffffff'}
+          stroke={highlighted ? '#ffffff' : '#d9d9de'}
+          strokeWidth={1}
+          cornerRadius={6}
+          pointerDirection="up"
+          pointerWidth={8}
+          pointerHeight={4}
+          shadowColor="#141428"
+          shadowOpacity={0.18}
+          shadowBlur={4}
+          shadowOffsetY={1}
+        />
+        <Text text={name} fontFamily={FONT} fontSize={12} fontStyle="bold" padding={4} fill={highlighted ? '#ffffff' : '#1d1d1f'} />
+      </Label>
+    </Group>
+  );
+}
