@@ -81,5 +81,15 @@ test('an operator adds a place on the map, drags its pin elsewhere and gives it 
   await page.screenshot({ path: test.info().outputPath('ops-places.png'), fullPage: true });
   await expectAccessible(page, 'console places, a place chosen');
   await page.getByRole('button', { name: '장소 추가' }).click();
+  const spot2 = await placesMapPoint(page, { x: 0.5, y: 0.3 });
+  await page.touchscreen.tap(spot2.x, spot2.y);
+  await expect(page.getByLabel('가로 위치 (%)')).toHaveValue(/^50\./);
+  await page.screenshot({ path: test.info().outputPath('ops-places-adding.png') });
   await expectAccessible(page, 'console places, adding a place');
+
+  // A laptop: the chosen place's panel beside the list.
+  await page.getByRole('button', { name: '취소' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator(`.places-list__item[data-place-id="${id}"]`).click();
+  await page.screenshot({ path: test.info().outputPath('ops-places-laptop.png') });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../api/api-error';
 import type { Point } from '../lib/map-math';
 import { CampusArt } from '../ui/campus-map/CampusArt';
@@ -11,11 +11,12 @@ import { PlaceDetails } from './PlaceDetails';
 import { PlaceList } from './PlaceList';
 import { PLACES_PATH, updatePlace, type OpsPlace, type PlaceSaved } from './places-api';
 import { PLACES_TEXTS as T } from './places-texts';
+// Imported, not lazy: any import() in the console's chunk makes Rolldown (1.2) split wouter out of the entry into a
+// chunk of its own, one more request on every student page. So Konva (a chunk shared with the students' map
+// stage) comes with the console, while the canvas still starts only once the map picture is up.
+import { PlacesStage } from './PlacesStage';
 import { useOpsData } from './use-ops-data';
 import './places.css';
-
-// Konva comes with the students' map stage already (a shared chunk); the console loads it only on this screen.
-const PlacesStage = lazy(() => import('./PlacesStage'));
 
 const NO_DRAFT: PlaceDraft = { name: '', x: '', y: '' };
 
@@ -47,10 +48,12 @@ export function PlacesScreen() {
 
   const replace = (saved: OpsPlace) => mutate((list) => list?.map((p) => (p.id === saved.id ? saved : p)), { revalidate: false });
   const onSaved: PlaceSaved = (saved, text) => {
+    // Dropped on purpose: writing an answer already in hand into the cache cannot fail.
     void replace(saved);
     setNotice({ text, failed: false });
   };
 
+  // Never rejects: the outcome is the status line's.
   async function moveByDrag(id: number, to: Point) {
     const place = data?.find((p) => p.id === id);
     if (!place) return;
@@ -79,7 +82,14 @@ export function PlacesScreen() {
     if (focus) setFocusDetails((n) => n + 1);
   }
 
+  // The operator's own choice: a line about an earlier save no longer applies.
+  function choose(id: number, focus: boolean) {
+    setNotice(null);
+    select(id, focus);
+  }
+
   function toggleAdd() {
+    setNotice(null);
     setSelectedId(null);
     setDraft((d) => (d ? null : NO_DRAFT));
   }
@@ -90,13 +100,13 @@ export function PlacesScreen() {
     document.querySelector<HTMLElement>(`.places-list__item[data-place-id="${id}"]`)?.focus();
   }
 
+  // Never rejects: SWR keeps a failed reload as the list's error (LoadState shows it).
   async function created(id: number, name: string) {
     await mutate();
     setNotice({ text: T.created(name), failed: false });
     select(id, true);
   }
 
-  const mapLoading = <p className="places-map__loading">{T.loadingMap}</p>;
   return (
     <>
       <div className="places-head">
@@ -107,22 +117,20 @@ export function PlacesScreen() {
       </div>
       <div className={draft ? 'places-map places-map--adding' : 'places-map'}>
         <CampusArt artRef={art.artRef} bottomInset={0} wantLarge={art.wantLarge} onShown={art.onShown} />
-        <Suspense fallback={mapLoading}>
-          {art.shown ? (
-            <PlacesStage
-              pins={pins}
-              adding={draft !== null}
-              artRef={art.artRef}
-              onNeedLargeArt={art.needLarge}
-              onSelect={(id) => select(id, false)}
-              onPick={pickSpot}
-              onDrop={(id, to) => (id === null ? pickSpot(to) : void moveByDrag(id, to))}
-            />
-          ) : (
-            mapLoading
-          )}
-        </Suspense>
-        {draft && (
+        {art.shown ? (
+          <PlacesStage
+            pins={pins}
+            adding={draft !== null}
+            artRef={art.artRef}
+            onNeedLargeArt={art.needLarge}
+            onSelect={(id) => choose(id, false)}
+            onPick={pickSpot}
+            onDrop={(id, to) => (id === null ? pickSpot(to) : void moveByDrag(id, to))}
+          />
+        ) : (
+          <p className="places-map__loading">{T.loadingMap}</p>
+        )}
+        {draft && !draftAt && (
           <p className="places-map__hint" aria-hidden="true">
             {T.pickOnMap}
           </p>
@@ -148,7 +156,7 @@ export function PlacesScreen() {
           ) : selected ? (
             <PlaceDetails place={selected} headingRef={detailsHeading} onClose={closeDetails} onSaved={onSaved} />
           ) : null}
-          <PlaceList places={places} selectedId={selectedId} onSelect={(id) => select(id, true)} />
+          <PlaceList places={places} selectedId={selectedId} onSelect={(id) => choose(id, true)} />
         </div>
       )}
     </>

@@ -40,7 +40,7 @@ interface Props {
  * pin an operator drags to move it. The pin follows the finger imperatively, frame by frame; only the release
  * reaches React (onDrop), which saves it.
  */
-export default function PlacesStage({ pins, adding, artRef, onNeedLargeArt, onSelect, onPick, onDrop }: Props) {
+export function PlacesStage({ pins, adding, artRef, onNeedLargeArt, onSelect, onPick, onDrop }: Props) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<Konva.Layer>(null);
   const pinNodes = useRef<(Konva.Group | null)[]>([]);

@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type PlacesStage from '../../../src/client/ops/PlacesStage';
+import type { PlacesStage } from '../../../src/client/ops/PlacesStage';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
 
 // Konva needs a real canvas (the browser test drags real pins). In its place, a stage that lists the pins it was
 // given and offers the three things an operator's finger does on it: a tap on the map, a tap on a pin, a drop.
 vi.mock('../../../src/client/ops/PlacesStage', () => ({
-  default: ({ pins, onPick, onSelect, onDrop }: ComponentProps<typeof PlacesStage>) => (
+  PlacesStage: ({ pins, onPick, onSelect, onDrop }: ComponentProps<typeof PlacesStage>) => (
     <div data-testid="places-stage">
       <ul aria-label="지도의 핀">
         {pins.map((p) => (
