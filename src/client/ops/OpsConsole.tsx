@@ -6,6 +6,7 @@ import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
 import { PartiesScreen } from './PartiesScreen';
 import { PartyScreen } from './PartyScreen';
+import { VerificationsScreen } from './VerificationsScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -20,6 +21,7 @@ export default function OpsConsole() {
     <OpsLayout session={session}>
       <Switch>
         <Route path="/" component={DashboardScreen} />
+        <Route path="/verifications" component={VerificationsScreen} />
         <Route path="/parties" component={PartiesScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
         <Route path="/audit" component={AuditScreen} />

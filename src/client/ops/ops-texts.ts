@@ -9,6 +9,7 @@ export const OPS_TEXTS = {
   logout: '로그아웃',
   nav: '운영 메뉴',
   dashboard: '대시보드',
+  verifications: '학생증 확인',
   loading: '불러오는 중...',
   loadFailed: '불러오지 못했습니다.',
   retry: '다시 시도',
