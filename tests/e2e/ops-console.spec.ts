@@ -6,6 +6,9 @@ import { opsLogin } from './ops-helpers';
 // Issue 16 §3–§4: the console's own pages (sign-in, dashboard, parties, a party, audit log) in the browser, and the
 // manual check-in for a student whose phone died — it returns the deposit exactly as standby would.
 
+// Several axe scans a test (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
+test.describe.configure({ timeout: 300_000 });
+
 const pointsOf = async (request: APIRequestContext, token: string) => {
   const res = await request.get('/api/mypage/main/', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
@@ -24,7 +27,6 @@ test('the sign-in page is accessible and a wrong password is refused in Korean',
 });
 
 test('an operator checks in a student by hand from the party page: the deposit comes back once, and the audit log says who', async ({ page, request }) => {
-  test.setTimeout(180_000); // four students sign up and pay through the API first
   const { partyId, students, tokens } = await partyOfFour(request, 'oc', 10 * 60_000);
   const [student] = students;
   const before = await pointsOf(request, tokens[0]);
