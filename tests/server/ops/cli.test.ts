@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
 
 const run = promisify(execFile);
 
-describe('npm run ops (the operator CLI against a running server)', () => {
+// Each command starts a Node process with tsx (seconds each on a busy machine): a test runs several.
+describe('npm run ops (the operator CLI against a running server)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
@@ -25,6 +26,15 @@ describe('npm run ops (the operator CLI against a running server)', () => {
     const detail = (await t.app.inject({ method: 'GET', url: `/api/detailview/parties/${party.id}/` })).json();
     expect(detail).toMatchObject({ title: 'CLI 파티', place_name: 'CLI관', deposit: 1000 });
     expect(JSON.parse((await ops('party:cancel', String(party.id))).stdout)).toEqual({ cancelled: 0, refunded_points: 0 });
+  });
+
+  it('lists the cards waiting for an operator, refuses a rejection without a reason, and approves', async () => {
+    const s = await createStudent(t, { verificationStatus: 'pending', studentCardPath: 'cards/cli.jpg', cardSubmittedAt: t.clock.now() });
+    const queue = JSON.parse((await ops('verifications')).stdout) as { id: number }[];
+    expect(queue.map((v) => v.id)).toContain(s.id);
+    await expect(ops('verification:reject', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
+    expect(JSON.parse((await ops('verification:approve', String(s.id))).stdout)).toMatchObject({ id: s.id, status: 'approved' });
+    expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).map((v: { id: number }) => v.id)).toContain(s.id);
   });
 
   it('fails with the server message and exit code 1 on a wrong token or bad input', async () => {
