@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { opsPlace } from '../../shared/ops-contract';
@@ -75,11 +75,33 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
   const tags = parseTags(values.tags);
   const startError = errors.start_time;
   const startDescribed = [`${id}-start-help`, startError ? `${id}-start-error` : ''].filter(Boolean).join(' ');
+
+  const inputField = (field: PartyField, key: keyof PartyFormValues, label: string, help: string, attrs: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <PartyFormField label={label} help={help} error={errors[field]}>
+      {(props) => <input {...props} {...attrs} ref={control(field)} className="field__input" value={values[key]} onChange={(e) => edit(key, field)(e.target.value)} />}
+    </PartyFormField>
+  );
+  // Date and time share one message: the start is one field to the server.
+  const startInput = (key: 'date' | 'time', label: string) => (
+    <div className="field">
+      <label className="field__label party-form__sublabel" htmlFor={`${id}-${key}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        ref={key === 'date' ? control('start_time') : undefined}
+        type={key}
+        className="field__input"
+        value={values[key]}
+        aria-invalid={startError ? true : undefined}
+        aria-describedby={startDescribed}
+        onChange={(e) => edit(key, 'start_time')(e.target.value)}
+      />
+    </div>
+  );
   return (
     <form className="party-form" onSubmit={(e) => void submit(e)} noValidate>
-      <PartyFormField label={T.title} help={T.upTo(L.title ?? 0)} error={errors.title}>
-        {(props) => <input {...props} ref={control('title')} className="field__input" value={values.title} onChange={(e) => edit('title', 'title')(e.target.value)} />}
-      </PartyFormField>
+      {inputField('title', 'title', T.title, T.upTo(L.title ?? 0))}
       <PartyFormField label={T.description} help={T.upTo(L.description ?? 0)} error={errors.description}>
         {(props) => (
           <textarea
@@ -107,35 +129,8 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
       <fieldset className="party-form__start">
         <legend className="field__label">{T.start}</legend>
         <div className="party-form__row">
-          <div className="field">
-            <label className="field__label party-form__sublabel" htmlFor={`${id}-date`}>
-              {T.startDate}
-            </label>
-            <input
-              id={`${id}-date`}
-              ref={control('start_time')}
-              type="date"
-              className="field__input"
-              value={values.date}
-              aria-invalid={startError ? true : undefined}
-              aria-describedby={startDescribed}
-              onChange={(e) => edit('date', 'start_time')(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label party-form__sublabel" htmlFor={`${id}-time`}>
-              {T.startTime}
-            </label>
-            <input
-              id={`${id}-time`}
-              type="time"
-              className="field__input"
-              value={values.time}
-              aria-invalid={startError ? true : undefined}
-              aria-describedby={startDescribed}
-              onChange={(e) => edit('time', 'start_time')(e.target.value)}
-            />
-          </div>
+          {startInput('date', T.startDate)}
+          {startInput('time', T.startTime)}
         </div>
         <p className="field__help" id={`${id}-start-help`}>
           {withHint(T.startHelp, hints.start_time)}
@@ -147,40 +142,20 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
         )}
       </fieldset>
       <div className="party-form__row">
-        <PartyFormField label={T.seats} help={withHint(T.seatsHelp(L.seatsMin, L.seatsMax), hints.max_participants)} error={errors.max_participants}>
-          {(props) => (
-            <input
-              {...props}
-              ref={control('max_participants')}
-              type="number"
-              inputMode="numeric"
-              min={L.seatsMin}
-              max={L.seatsMax}
-              className="field__input"
-              value={values.seats}
-              onChange={(e) => edit('seats', 'max_participants')(e.target.value)}
-            />
-          )}
-        </PartyFormField>
-        <PartyFormField label={T.deposit} help={withHint(T.depositHelp(L.depositMin, L.depositMax), hints.deposit)} error={errors.deposit}>
-          {(props) => (
-            <input
-              {...props}
-              ref={control('deposit')}
-              type="number"
-              inputMode="numeric"
-              min={L.depositMin}
-              max={L.depositMax}
-              className="field__input"
-              value={values.deposit}
-              onChange={(e) => edit('deposit', 'deposit')(e.target.value)}
-            />
-          )}
-        </PartyFormField>
+        {inputField('max_participants', 'seats', T.seats, withHint(T.seatsHelp(L.seatsMin, L.seatsMax), hints.max_participants), {
+          type: 'number',
+          inputMode: 'numeric',
+          min: L.seatsMin,
+          max: L.seatsMax,
+        })}
+        {inputField('deposit', 'deposit', T.deposit, withHint(T.depositHelp(L.depositMin, L.depositMax), hints.deposit), {
+          type: 'number',
+          inputMode: 'numeric',
+          min: L.depositMin,
+          max: L.depositMax,
+        })}
       </div>
-      <PartyFormField label={T.tags} help={T.tagsHelp(L.tagCount, L.tagLength)} error={errors.tags}>
-        {(props) => <input {...props} ref={control('tags')} className="field__input" value={values.tags} onChange={(e) => edit('tags', 'tags')(e.target.value)} />}
-      </PartyFormField>
+      {inputField('tags', 'tags', T.tags, T.tagsHelp(L.tagCount, L.tagLength))}
       {tags.length > 0 && (
         <ul className="party-form__tags" aria-label={T.tagsPreview}>
           {tags.map((tag) => (

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
 /** What a control needs to be tied to its label, its help and its error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

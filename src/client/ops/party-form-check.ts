@@ -10,6 +10,8 @@ import { seoulWallTimeToIso } from './seoul-time';
 // The limits are read from the schema the server validates with, so the form can never promise what it refuses.
 const shape = opsPartyCreate.shape;
 const tagList = shape.tags.unwrap();
+// zod gives an array no getter for its .max(); its check says it.
+const tagCount = tagList._zod.def.checks?.map((check) => check._zod.def as { check: string; maximum?: number }).find((def) => def.check === 'max_length')?.maximum;
 export const PARTY_LIMITS = {
   title: shape.title.maxLength ?? undefined,
   description: shape.description.unwrap().maxLength ?? undefined,
@@ -18,7 +20,7 @@ export const PARTY_LIMITS = {
   depositMin: shape.deposit.minValue ?? 0,
   depositMax: shape.deposit.maxValue ?? 0,
   tagLength: tagList.element.maxLength ?? 0,
-  tagCount: (tagList._zod.bag as { maximum?: number }).maximum ?? 0,
+  tagCount: tagCount ?? 0,
 };
 
 const koreanIssue = ko().localeError;

@@ -4,39 +4,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
 import { recordRequests } from '../sent-requests';
+import { opsAttendee, opsPartyDetail, signInOperator } from './ops-fixtures';
 
-const attendee = (id: number, name: string, extra: object = {}) => ({
-  participation_id: 100 + id,
-  user: { id, username: `user${id}`, name },
-  status: 'confirmed',
-  paid_amount: 1500,
-  deposit_state: 'held',
-  is_standby: false,
-  checked_in_at: null,
-  joined_at: '2027-03-01T10:00:00Z',
-  ...extra,
-});
-const PARTY = {
-  id: 7,
-  title: '보드게임 번개',
-  start_time: '2027-03-10T10:00:00Z',
-  status: 'open',
-  phase: 'upcoming',
-  place: { id: 1, name: '학생회관' },
-  tags: [],
-  deposit: 1500,
-  max_participants: 8,
+const PARTY = opsPartyDetail({
   applied_count: 3,
   paid_count: 2,
-  checked_in_count: 0,
-  no_show_count: 0,
-  description: '',
-  attendees: [attendee(1, '김민지'), attendee(2, '이서준'), attendee(3, '박하늘', { status: 'pending', paid_amount: null, deposit_state: 'none' })],
-};
-
-beforeEach(() => {
-  sessionStorage.setItem('partyon.ops.session', JSON.stringify({ token: 'ops_token', operator: { id: 1, username: 'ops_demo' } }));
+  attendees: [opsAttendee(1, '김민지'), opsAttendee(2, '이서준'), opsAttendee(3, '박하늘', { status: 'pending', paid_amount: null, deposit_state: 'none' })],
 });
+
+beforeEach(signInOperator);
 
 describe('파티 취소', () => {
   it('asks first, saying who is affected and what comes back; Escape leaves the party as it was', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPartyForm } from '../../../src/client/ops/party-form-check';
+import { PARTY_LIMITS, readPartyForm } from '../../../src/client/ops/party-form-check';
 import { EMPTY_PARTY_FORM, parseTags, partyPatch, type PartyBody } from '../../../src/client/ops/party-form-values';
 import { isoToSeoulWallTime, seoulWallTimeToIso } from '../../../src/client/ops/seoul-time';
 
@@ -67,6 +67,10 @@ describe('the edit sent', () => {
 describe('the form checked as the server checks it', () => {
   const NOW = Date.parse('2026-03-03T00:00:00Z');
   const filled = { ...EMPTY_PARTY_FORM, title: ' 보드게임 번개 ', placeId: '3', date: '2026-03-10', time: '19:00', seats: '8', deposit: '1500', tags: '#보드게임, 친목,, 보드게임' };
+
+  it('takes its limits from the schema the server validates with', () => {
+    expect(PARTY_LIMITS).toEqual({ title: 80, description: 2000, seatsMin: 2, seatsMax: 50, depositMin: 0, depositMax: 100_000, tagLength: 20, tagCount: 10 });
+  });
 
   it('turns a good form into the body the API takes', () => {
     expect(readPartyForm(filled, NOW)).toEqual({

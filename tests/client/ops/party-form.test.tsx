@@ -3,36 +3,31 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
+import { opsPartyDetail, signInOperator } from './ops-fixtures';
 import { recordRequests } from '../sent-requests';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+/** Types each value into the field labelled with its key, over what is there (the place is picked from its list). */
+async function fill(user: User, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    const field = screen.getByLabelText(label);
+    if (field instanceof HTMLSelectElement) {
+      await user.selectOptions(field, value);
+    } else {
+      await user.clear(field);
+      await user.type(field, value);
+    }
+  }
+}
 
 const PLACES = [
   { id: 1, name: '학생회관', x_norm: 0.4, y_norm: 0.5, photo: null, upcoming_parties: 3 },
   { id: 2, name: '중앙도서관', x_norm: 0.6, y_norm: 0.3, photo: null, upcoming_parties: 1 },
 ];
-const PARTY = {
-  id: 7,
-  title: '보드게임 번개',
-  // 19:00 in Seoul.
-  start_time: '2027-03-10T10:00:00Z',
-  status: 'open',
-  phase: 'upcoming',
-  place: { id: 1, name: '학생회관' },
-  tags: ['보드게임', '친목'],
-  deposit: 1500,
-  max_participants: 8,
-  applied_count: 5,
-  paid_count: 4,
-  checked_in_count: 0,
-  no_show_count: 0,
-  description: '보드게임 하실 분',
-  attendees: [],
-};
+const PARTY = opsPartyDetail();
 
-function signedInConsole() {
-  sessionStorage.setItem('partyon.ops.session', JSON.stringify({ token: 'ops_token', operator: { id: 1, username: 'ops_demo' } }));
-}
-
-beforeEach(signedInConsole);
+beforeEach(signInOperator);
 
 describe('/ops/parties/new', () => {
   it('checks the form, shows the server’s refusal beside its field with the focus there, and keeps what was typed', async () => {
@@ -66,13 +61,7 @@ describe('/ops/parties/new', () => {
     await ui.user.type(title, '야간 러닝');
     // Fixing a field takes its message away.
     expect(title).not.toHaveAttribute('aria-invalid');
-    await ui.user.type(screen.getByLabelText('설명'), '운동장 5바퀴');
-    await ui.user.selectOptions(screen.getByLabelText('장소'), '중앙도서관');
-    await ui.user.type(screen.getByLabelText('시작 날짜'), '2027-03-10');
-    await ui.user.type(screen.getByLabelText('시작 시간'), '21:30');
-    await ui.user.type(screen.getByLabelText('정원'), '60');
-    await ui.user.type(screen.getByLabelText('보증금 (P)'), '0');
-    await ui.user.type(screen.getByLabelText('태그'), '운동, #러닝');
+    await fill(ui.user, { 설명: '운동장 5바퀴', 장소: '중앙도서관', '시작 날짜': '2027-03-10', '시작 시간': '21:30', 정원: '60', '보증금 (P)': '0', 태그: '운동, #러닝' });
     expect(within(screen.getByRole('list', { name: '붙을 태그' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#운동', '#러닝']);
     await ui.user.click(screen.getByRole('button', { name: '파티 만들기' }));
     // The shared schema's limit, checked before anything is sent.
@@ -80,8 +69,7 @@ describe('/ops/parties/new', () => {
     expect(screen.getByLabelText('정원')).toHaveAccessibleDescription(/정원은 2~50명이어야 합니다\./);
     expect(bodies).toEqual([]);
 
-    await ui.user.clear(screen.getByLabelText('정원'));
-    await ui.user.type(screen.getByLabelText('정원'), '12');
+    await fill(ui.user, { 정원: '12' });
     await ui.user.click(screen.getByRole('button', { name: '파티 만들기' }));
     const place = screen.getByLabelText('장소');
     expect(await screen.findByText('없는 장소입니다.')).toBeInTheDocument();
@@ -113,13 +101,8 @@ describe('/ops/parties/new', () => {
       }),
     );
     const ui = renderApp('/ops/parties/new');
-    await ui.user.type(await screen.findByLabelText('제목'), '야간 러닝');
-    await ui.user.type(screen.getByLabelText('설명'), '긴 설명을 쓰다가 자리를 비웠습니다');
-    await ui.user.selectOptions(screen.getByLabelText('장소'), '학생회관');
-    await ui.user.type(screen.getByLabelText('시작 날짜'), '2027-03-10');
-    await ui.user.type(screen.getByLabelText('시작 시간'), '21:30');
-    await ui.user.type(screen.getByLabelText('정원'), '12');
-    await ui.user.type(screen.getByLabelText('보증금 (P)'), '1000');
+    await screen.findByLabelText('제목');
+    await fill(ui.user, { 제목: '야간 러닝', 설명: '긴 설명을 쓰다가 자리를 비웠습니다', 장소: '학생회관', '시작 날짜': '2027-03-10', '시작 시간': '21:30', 정원: '12', '보증금 (P)': '1000' });
     await ui.user.click(screen.getByRole('button', { name: '파티 만들기' }));
 
     await ui.user.type(await screen.findByLabelText('아이디'), 'ops_demo');
@@ -170,10 +153,7 @@ describe('/ops/parties/:id/edit', () => {
     expect(screen.getByLabelText('정원')).toHaveAccessibleDescription(/지금 5명이 신청해 있어/);
     expect(screen.getByLabelText('보증금 (P)')).toHaveAccessibleDescription(/신청한 학생이 있으면 보증금은 바꿀 수 없습니다/);
 
-    await ui.user.clear(screen.getByLabelText('정원'));
-    await ui.user.type(screen.getByLabelText('정원'), '4');
-    await ui.user.clear(screen.getByLabelText('보증금 (P)'));
-    await ui.user.type(screen.getByLabelText('보증금 (P)'), '2000');
+    await fill(ui.user, { 정원: '4', '보증금 (P)': '2000' });
     await ui.user.click(screen.getByRole('button', { name: '수정 저장' }));
     expect(await screen.findByText('이미 5명이 신청해 정원을 5명보다 줄일 수 없습니다.')).toBeInTheDocument();
     expect(screen.getByLabelText('정원')).toHaveFocus();
@@ -181,10 +161,7 @@ describe('/ops/parties/:id/edit', () => {
     expect(screen.getByLabelText('보증금 (P)')).toHaveAccessibleDescription(/파티를 취소하고 새로 만들어 주세요\./);
     expect(patches[0]).toEqual({ max_participants: 4, deposit: 2000 });
 
-    await ui.user.clear(screen.getByLabelText('정원'));
-    await ui.user.type(screen.getByLabelText('정원'), '10');
-    await ui.user.clear(screen.getByLabelText('보증금 (P)'));
-    await ui.user.type(screen.getByLabelText('보증금 (P)'), '1500');
+    await fill(ui.user, { 정원: '10', '보증금 (P)': '1500' });
     await ui.user.click(screen.getByRole('button', { name: '수정 저장' }));
     const saved = await screen.findByText('파티를 수정했습니다.');
     expect(saved).toHaveAttribute('role', 'status');
@@ -199,8 +176,8 @@ describe('/ops/parties/:id/edit', () => {
     const requests = recordRequests();
     const ui = renderApp('/ops/parties/7/edit');
     // Retyped the same, in another order: still no change.
-    await ui.user.clear(await screen.findByLabelText('태그'));
-    await ui.user.type(screen.getByLabelText('태그'), '친목, 보드게임');
+    await screen.findByLabelText('태그');
+    await fill(ui.user, { 태그: '친목, 보드게임' });
     await ui.user.click(screen.getByRole('button', { name: '수정 저장' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('바뀐 내용이 없습니다.');
     expect(requests.sent('PATCH', '/api/ops/parties/7/')).toBe(0);
