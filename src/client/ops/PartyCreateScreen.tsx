@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
-import type { opsCreated, opsPlace } from '../../shared/ops-contract';
+import type { opsCreated } from '../../shared/ops-contract';
 import { LoadState } from './LoadState';
 import { opsFetch } from './ops-api';
 import { OPS_TEXTS } from './ops-texts';
@@ -9,16 +9,15 @@ import { EMPTY_PARTY_FORM, type PartyFormValues } from './party-form-values';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
 import { useSetPartyOutcome } from './party-outcome';
 import { PartyForm } from './PartyForm';
-import { useOpsData } from './use-ops-data';
+import { usePlaceChoices } from './use-place-choices';
 
-type Place = z.infer<typeof opsPlace>;
 type Created = z.infer<typeof opsCreated>;
 
 /** /ops/parties/new: a party at one of the campus's places; once made, its page says so. */
 export function PartyCreateScreen() {
   const [, navigate] = useLocation();
   const setOutcome = useSetPartyOutcome();
-  const places = useOpsData<Place[]>('/api/ops/places/');
+  const places = usePlaceChoices();
 
   async function create(values: PartyFormValues) {
     const read = readPartyForm(values, Date.now());

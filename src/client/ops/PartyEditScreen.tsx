@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { Link, useLocation, useParams } from 'wouter';
 import type { z } from 'zod';
 import { parseId } from '../../shared/ids';
-import type { opsPartyDetail, opsPlace } from '../../shared/ops-contract';
+import type { opsPartyDetail } from '../../shared/ops-contract';
 import { LoadState } from './LoadState';
 import { opsFetch } from './ops-api';
 import { OPS_TEXTS } from './ops-texts';
@@ -13,9 +13,9 @@ import { PARTY_FORM_TEXTS as T } from './party-form-texts';
 import { useSetPartyOutcome } from './party-outcome';
 import { PartyForm } from './PartyForm';
 import { useOpsData } from './use-ops-data';
+import { usePlaceChoices } from './use-place-choices';
 
 type PartyDetail = z.infer<typeof opsPartyDetail>;
-type Place = z.infer<typeof opsPlace>;
 
 /** The rules the server will judge the edit by, said before the operator runs into them. */
 function hintsFor(party: PartyDetail): Partial<Record<PartyField, string>> {
@@ -30,7 +30,7 @@ export function PartyEditScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const key = partyId === null ? null : `/api/ops/parties/${partyId}/`;
   const party = useOpsData<PartyDetail>(key);
-  const places = useOpsData<Place[]>('/api/ops/places/');
+  const places = usePlaceChoices();
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const setOutcome = useSetPartyOutcome();

@@ -1,7 +1,5 @@
 import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { z } from 'zod';
-import type { opsPlace } from '../../shared/ops-contract';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { type FormProblem, PARTY_LIMITS as L } from './party-form-check';
@@ -9,15 +7,14 @@ import { clearPartyDraft, usePartyDraft } from './party-form-draft';
 import { type FieldErrors, PARTY_FIELDS, type PartyField, type PartyFormValues, parseTags } from './party-form-values';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
 import { PartyFormField } from './PartyFormField';
+import type { PlaceChoice } from './use-place-choices';
 import './party-form.css';
-
-type Place = z.infer<typeof opsPlace>;
 
 interface Props {
   /** Where the unsent form is kept ("new", or the party's id). */
   draftKey: string;
   initial: PartyFormValues;
-  places: Place[];
+  places: PlaceChoice[];
   submitLabel: string;
   busyLabel: string;
   backHref: string;

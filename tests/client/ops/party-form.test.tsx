@@ -113,6 +113,18 @@ describe('/ops/parties/new', () => {
     expect(screen.getByLabelText('보증금 (P)')).toHaveValue(1000);
     expect(ui.currentPath()).toBe('/ops/parties/new');
   });
+
+  it('offers a place put on the map a moment ago', async () => {
+    let places = PLACES;
+    server.use(http.get('/api/ops/places/', () => HttpResponse.json(places)), http.get('/api/ops/parties/', () => HttpResponse.json([])));
+    const ui = renderApp('/ops/parties/new');
+    expect(await screen.findByRole('option', { name: '학생회관' })).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('link', { name: '‹ 파티 목록' }));
+    places = [...PLACES, { id: 3, name: '새 운동장', x_norm: 0.5, y_norm: 0.9, photo: null, upcoming_parties: 0 }];
+    await ui.user.click(await screen.findByRole('link', { name: '파티 만들기' }));
+    await ui.user.selectOptions(screen.getByLabelText('장소'), await screen.findByRole('option', { name: '새 운동장' }));
+    expect(screen.getByLabelText('장소')).toHaveValue('3');
+  });
 });
 
 describe('/ops/parties/:id/edit', () => {
