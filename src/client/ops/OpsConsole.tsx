@@ -5,6 +5,8 @@ import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
 import { PartiesScreen } from './PartiesScreen';
+import { PartyCreateScreen } from './PartyCreateScreen';
+import { PartyEditScreen } from './PartyEditScreen';
 import { PartyScreen } from './PartyScreen';
 import { VerificationsScreen } from './VerificationsScreen';
 import { useOpsSession } from './ops-session';
@@ -23,7 +25,9 @@ export default function OpsConsole() {
         <Route path="/" component={DashboardScreen} />
         <Route path="/verifications" component={VerificationsScreen} />
         <Route path="/parties" component={PartiesScreen} />
+        <Route path="/parties/new" component={PartyCreateScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
+        <Route path="/parties/:partyId/edit" component={PartyEditScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />
       </Switch>
