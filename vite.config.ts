@@ -21,8 +21,11 @@ const TESTS: ViteUserConfig['test'] = {
         name: 'server',
         environment: 'node',
         include: ['tests/server/**/*.test.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+        // Caps catch a wait that never ends, never a slow one: a server test hashes passwords (argon2) and starts
+        // databases, and a 2-core machine running other suites beside this one was seen taking over 30 s for a test
+        // of 50 logins and over 60 s to start a PGlite app.
+        testTimeout: 120_000,
+        hookTimeout: 240_000,
       },
     },
     {

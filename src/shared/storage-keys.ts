@@ -10,4 +10,6 @@ export const STORAGE = {
   signupDraft: 'signupDraft',
   /** The operator console's session token (sessionStorage: gone when the tab closes; never the students' keys). */
   opsSession: 'partyon.ops.session',
+  /** A party form the operator has not sent yet (sessionStorage), with the party's id or "new" after a colon. */
+  opsPartyDraft: 'partyon.ops.partyDraft',
 } as const;

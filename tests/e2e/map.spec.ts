@@ -1,5 +1,6 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import type { MapParty } from '../../src/shared/parties';
+import { markerPoint } from './map-helpers';
 
 // Touch goes through CDP's Input.dispatchTouchEvent: Chromium turns it into real touch *and* pointer events, so
 // the sheet's @use-gesture handlers and the map's pointer handlers see what a phone would send.
@@ -50,17 +51,6 @@ async function openMap(page: Page) {
   // Zoomed out at DPR 1 the medium render is as sharp as the screen: the large one is not fetched yet.
   await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');
   await expect(page.locator('.map-stage__surface')).not.toHaveAttribute('data-markers', '0');
-}
-
-/** Where a party's marker is on screen: the stage's transform (data-view) applied to its normalised point. */
-async function markerPoint(page: Page, party: MapParty): Promise<Pt> {
-  const surface = page.locator('.map-stage__surface');
-  const box = (await surface.boundingBox())!;
-  const view = JSON.parse((await surface.getAttribute('data-view'))!) as { x: number; y: number; scale: number };
-  const width = Number(await surface.getAttribute('data-image-width'));
-  const height = Number(await surface.getAttribute('data-image-height'));
-  const tip = { x: box.x + view.x + party.place_x_norm * width * view.scale, y: box.y + view.y + party.place_y_norm * height * view.scale };
-  return { x: tip.x, y: tip.y - 30 }; // on the pin's head, above its tip
 }
 
 async function partyTitled(page: Page, title: string): Promise<MapParty> {

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { collectDialogs, E2E_OPS_TOKEN, login, signupViaApi, studentCardPng } from './helpers';
 
 const ops = { 'X-Ops-Token': E2E_OPS_TOKEN };
 
 test('a rejected student is told why at 참가신청 and on my page, sends a new card, and joins once an operator approves it', async ({ page, request }) => {
+  test.setTimeout(300_000); // a long journey with three axe scans: sized for a busy machine (see a11y.spec.ts)
   const dialogs = collectDialogs(page);
   const s = await signupViaApi(request, 'vf', { approved: false });
   const queue = (await (await request.get('/api/ops/verifications/', { headers: ops })).json()) as { id: number }[];
@@ -23,6 +25,7 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
   const refusal = page.getByRole('alertdialog', { name: '학생증이 반려되었어요' });
   await expect(refusal).toContainText(reason);
   await page.screenshot({ path: test.info().outputPath('join-refused.png') });
+  await expectAccessible(page, 'the refusal dialog of a rejected student');
   await refusal.getByRole('button', { name: '마이페이지에서 학생증 보내기' }).tap();
 
   await expect(page).toHaveURL(/\/mypage$/);
@@ -31,9 +34,11 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
   await page.getByLabel('학생증 사진').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await studentCardPng() });
   await expect(page.getByAltText('선택한 학생증 사진 미리보기')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('mypage-rejected.png'), fullPage: true });
+  await expectAccessible(page, 'my page of a rejected student, a new card chosen');
   await page.getByRole('button', { name: '학생증 다시 보내기' }).tap();
   await expect(page.getByRole('heading', { name: '학생증 확인 중이에요' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('mypage-pending.png') });
+  await expectAccessible(page, 'my page while the card waits');
 
   // Still waiting: 참가신청 says so, with nothing else to do.
   await page.goto(`/partyinfo/${partyId}`);

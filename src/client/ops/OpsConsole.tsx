@@ -5,8 +5,11 @@ import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
 import { PartiesScreen } from './PartiesScreen';
+import { PartyCreateScreen } from './PartyCreateScreen';
+import { PartyEditScreen } from './PartyEditScreen';
 import { PartyScreen } from './PartyScreen';
 import { PlacesScreen } from './PlacesScreen';
+import { VerificationsScreen } from './VerificationsScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -21,8 +24,11 @@ export default function OpsConsole() {
     <OpsLayout session={session}>
       <Switch>
         <Route path="/" component={DashboardScreen} />
+        <Route path="/verifications" component={VerificationsScreen} />
         <Route path="/parties" component={PartiesScreen} />
+        <Route path="/parties/new" component={PartyCreateScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
+        <Route path="/parties/:partyId/edit" component={PartyEditScreen} />
         <Route path="/places" component={PlacesScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />

@@ -8,6 +8,7 @@ import { PLACES_TEXTS } from './places-texts';
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
 const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
+  { path: '/verifications', label: T.verifications },
   { path: '/parties', label: T.parties },
   { path: '/places', label: PLACES_TEXTS.nav },
   { path: '/audit', label: T.audit },

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { z } from 'zod';
 import { parseId } from '../../shared/ids';
 import type { opsCheckIn, opsPartyDetail } from '../../shared/ops-contract';
 import { errorMessage } from '../api/api-error';
 import { formatMonthDayTime, formatPartyDateTime } from '../lib/format-date';
+import { CancelPartyDialog, type PartyCancelled } from './CancelPartyDialog';
 import { LoadState } from './LoadState';
 import { opsFetch } from './ops-api';
 import { OPS_TEXTS as T } from './ops-texts';
+import { PARTY_FORM_TEXTS as F } from './party-form-texts';
+import { usePartyOutcome } from './party-outcome';
+import './party-form.css';
 import { useOpsData } from './use-ops-data';
+import { TableScroll } from './TableScroll';
 
 type PartyDetail = z.infer<typeof opsPartyDetail>;
 type Attendee = PartyDetail['attendees'][number];
@@ -20,6 +25,17 @@ export function PartyScreen() {
   const { data, error, mutate } = useOpsData<PartyDetail>(partyId === null ? null : `/api/ops/parties/${partyId}/`);
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const outcomeLine = useRef<HTMLParagraphElement>(null);
+  const [outcome, setOutcome] = usePartyOutcome(partyId, outcomeLine);
+  const [cancelling, setCancelling] = useState(false);
+
+  // The 파티 취소 button the dialog would give the focus back to is gone with the party: the outcome takes it.
+  async function cancelled(result: PartyCancelled) {
+    setCancelling(false);
+    setOutcome(F.cancelled(result.cancelled, result.refunded_points));
+    await mutate();
+    outcomeLine.current?.focus();
+  }
 
   // Never rejects: the outcome is announced in the status line above the table.
   async function checkIn(attendee: Attendee) {
@@ -38,15 +54,45 @@ export function PartyScreen() {
   }
 
   if (partyId === null) return <LoadState error={new Error(T.loadFailed)} retry={() => undefined} />;
-  if (!data) return <LoadState error={error} retry={() => void mutate()} />;
-  return (
+  // The same back link and outcome line while loading and after: the line a create left keeps the focus it took.
+  const head = (
     <>
       <p>
         <Link href="/parties">‹ {T.backToParties}</Link>
       </p>
+      <p ref={outcomeLine} className="party-outcome" role="status" tabIndex={-1}>
+        {outcome}
+      </p>
+    </>
+  );
+  if (!data) {
+    return (
+      <>
+        {head}
+        <LoadState error={error} retry={() => void mutate()} />
+      </>
+    );
+  }
+  return (
+    <>
+      {head}
       <h1 className="ops-page__title">
         {data.title} <span className="chip chip--muted">{T.phase[data.phase]}</span>
       </h1>
+      <div className="party-actions">
+        {data.phase === 'upcoming' && (
+          <Link href={`/parties/${data.id}/edit`} className="button party-actions__button">
+            {F.edit}
+          </Link>
+        )}
+        {(data.phase === 'upcoming' || data.phase === 'in_progress') && (
+          <button type="button" className="button party-actions__button party-actions__button--danger" onClick={() => setCancelling(true)}>
+            {F.cancel}
+          </button>
+        )}
+        {data.phase !== 'upcoming' && <p className="party-actions__why">{F.cannotEdit[data.phase]}</p>}
+      </div>
+      {cancelling && <CancelPartyDialog party={data} onClose={() => setCancelling(false)} onCancelled={(result) => void cancelled(result)} />}
       <dl className="ops-facts">
         <dt>{T.startTime}</dt>
         <dd>{formatPartyDateTime(data.start_time)}</dd>
@@ -71,7 +117,7 @@ export function PartyScreen() {
         {data.attendees.length === 0 ? (
           <p className="status-text">{T.noAttendees}</p>
         ) : (
-          <div className="ops-table-wrap">
+          <TableScroll label={T.attendees}>
             <table className="ops-table">
               <thead>
                 <tr>
@@ -110,7 +156,7 @@ export function PartyScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       {data.description && (

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { REFRESH_TOKEN_TTL_S } from '../../shared/constants';
 import type { Clock } from '../clock';
@@ -119,4 +119,13 @@ export async function changePassword(ctx: { db: Db; clock: Clock; tokens: Access
     const pair = { access: await ctx.tokens.sign(userId, changed.version), refresh: await issueRefreshToken(tx, clock, userId) };
     return { pair, version: changed.version };
   });
+}
+
+/**
+ * Deletes refresh tokens that expired more than a day ago. Past its expiry a token is refused whether its row is
+ * there or not (and presenting an expired one needs no family revocation: it can no longer open anything), while the
+ * table would otherwise keep a row for every refresh ever made.
+ */
+export async function purgeExpiredRefreshTokens(db: Db, now: Date) {
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, new Date(now.getTime() - 24 * 3_600_000)));
 }

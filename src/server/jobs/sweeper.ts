@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
+import { purgeExpiredRefreshTokens } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
 import { lockParticipation, lockStudents } from '../db/lock-order';
 import { retryTransaction } from '../db/retry-transaction';
@@ -9,6 +10,7 @@ import { places } from '../db/schema/places';
 import { warnings } from '../db/schema/users';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
+import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
 import { releaseSeat } from '../reserve/release-seat';
 
@@ -135,6 +137,9 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     const report = { expired: await expireHolds(now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
     // A Kakao code is only worth remembering while a twin request could still arrive.
     await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));
+    // Ended sign-ins (students' refresh tokens, operators' sessions) are refused with or without their rows.
+    await purgeExpiredRefreshTokens(ctx.db, now);
+    await purgeEndedOperatorSessions(ctx.db, now);
     return report;
   }
 

@@ -57,6 +57,24 @@ const COMMANDS: Record<string, Command> = {
     usage: 'report:resolve ID warn|dismiss',
     run: (call, args) => call('POST', `/api/ops/reports/${encodeURIComponent(args[0] ?? '')}/resolve/`, { action: args[1] }),
   },
+  verifications: {
+    summary: '학생증 확인을 기다리는 학생 목록을 봅니다 (오래된 순)',
+    usage: 'verifications [--status pending|rejected|approved|unsubmitted]',
+    run: (call, args) => call('GET', `/api/ops/verifications/?status=${encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending')}`),
+  },
+  'verification:approve': {
+    summary: '학생증을 승인합니다 (학생에게 알림)',
+    usage: 'verification:approve USER_ID',
+    run: (call, args) => call('POST', `/api/ops/verifications/${encodeURIComponent(args[0] ?? '')}/approve/`, {}),
+  },
+  'verification:reject': {
+    summary: '학생증을 반려합니다 (사유와 함께 학생에게 알림)',
+    usage: 'verification:reject USER_ID --reason 사유',
+    run: (call, args) => {
+      const [userId, ...rest] = args;
+      return call('POST', `/api/ops/verifications/${encodeURIComponent(userId ?? '')}/reject/`, { reason: flags(rest, { reason: 'string' }).reason ?? '' });
+    },
+  },
   'points:grant': {
     summary: '포인트를 지급(음수면 차감)하고 원장에 기록합니다',
     usage: 'points:grant USER_ID AMOUNT --reason 사유',
@@ -89,6 +107,11 @@ const COMMANDS: Record<string, Command> = {
     summary: '운영자 계정을 사용 중지하고 로그인 세션을 모두 끝냅니다',
     usage: 'operator:disable USERNAME',
     run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/disable/`),
+  },
+  'operator:enable': {
+    summary: '사용 중지한 운영자 계정을 다시 쓸 수 있게 합니다 (끝난 세션은 그대로)',
+    usage: 'operator:enable USERNAME',
+    run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/enable/`),
   },
   audit: {
     summary: '감사 기록을 최신순으로 봅니다',

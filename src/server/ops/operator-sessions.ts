@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/connect';
 import { operators, operatorSessions } from '../db/schema/operators';
@@ -86,4 +86,17 @@ export async function revokeOperatorSessions(tx: Tx, operatorId: number, now: Da
     .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
     .returning({ id: operatorSessions.id });
   return revoked.length;
+}
+
+/**
+ * Deletes sessions ended more than a day ago (expired, idle, logged out or revoked): an ended session's token is
+ * refused whether its row is there or not, and the table would otherwise grow with every sign-in. The day's grace
+ * keeps recent ones for anyone looking into a sign-in problem.
+ */
+export async function purgeEndedOperatorSessions(db: Db, now: Date) {
+  const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
+  const idleBefore = new Date(dayAgo.getTime() - OPS_SESSION_IDLE_MS);
+  await db
+    .delete(operatorSessions)
+    .where(or(lt(operatorSessions.expiresAt, dayAgo), lt(operatorSessions.revokedAt, dayAgo), lt(operatorSessions.lastUsedAt, idleBefore)));
 }

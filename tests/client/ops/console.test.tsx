@@ -3,27 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
+import { opsPartyDetail, signInOperator } from './ops-fixtures';
 
-const PARTY = {
-  id: 7,
-  title: '보드게임 번개',
-  start_time: '2026-03-03T10:00:00Z',
-  status: 'open',
-  phase: 'upcoming',
-  place: { id: 1, name: '학생회관' },
-  tags: ['보드게임'],
-  deposit: 1500,
-  max_participants: 8,
-  applied_count: 5,
-  paid_count: 4,
-  checked_in_count: 0,
-  no_show_count: 0,
-};
+const PARTY = opsPartyDetail({ start_time: '2026-03-03T10:00:00Z' });
 const DASHBOARD = { day: '2026-03-03', today: [PARTY], upcoming: [], pending_verifications: 3, pending_reports: 1 };
-
-function signedInConsole() {
-  sessionStorage.setItem('partyon.ops.session', JSON.stringify({ token: 'ops_token', operator: { id: 1, username: 'ops_demo' } }));
-}
 
 describe('/ops', () => {
   it('asks an operator to sign in, with the server’s message for a wrong password, then shows the dashboard', async () => {
@@ -58,7 +41,7 @@ describe('/ops', () => {
   });
 
   it('shows what waits for a decision and today’s parties with seats, payments and check-ins', async () => {
-    signedInConsole();
+    signInOperator();
     server.use(http.get('/api/ops/dashboard/', () => HttpResponse.json(DASHBOARD)));
     renderApp('/ops');
     expect(await screen.findByText('확인을 기다리는 학생증')).toBeInTheDocument();
@@ -70,7 +53,7 @@ describe('/ops', () => {
   });
 
   it('forgets an ended session (401) and asks to sign in again', async () => {
-    signedInConsole();
+    signInOperator();
     server.use(http.get('/api/ops/dashboard/', () => HttpResponse.json({ detail: '다시 로그인해 주세요.' }, { status: 401 })));
     renderApp('/ops');
     expect(await screen.findByRole('heading', { name: '운영자 로그인' })).toBeInTheDocument();
@@ -78,7 +61,7 @@ describe('/ops', () => {
   });
 
   it('signs out: the server ends the session and the console forgets it', async () => {
-    signedInConsole();
+    signInOperator();
     let loggedOut = false;
     server.use(
       http.get('/api/ops/dashboard/', () => HttpResponse.json(DASHBOARD)),

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
+import { opsAttendee, signInOperator } from './ops-fixtures';
 
 const SUMMARY = {
   id: 7,
@@ -19,28 +20,14 @@ const SUMMARY = {
   checked_in_count: 1,
   no_show_count: 0,
 };
-const attendee = (id: number, name: string, extra: object = {}) => ({
-  participation_id: 100 + id,
-  user: { id, username: `user${id}`, name },
-  status: 'confirmed',
-  paid_amount: 1500,
-  deposit_state: 'held',
-  is_standby: false,
-  checked_in_at: null,
-  joined_at: '2026-03-01T10:00:00Z',
-  ...extra,
-});
-
-beforeEach(() => {
-  sessionStorage.setItem('partyon.ops.session', JSON.stringify({ token: 'ops_token', operator: { id: 1, username: 'ops_demo' } }));
-});
+beforeEach(signInOperator);
 
 describe('/ops/parties', () => {
   it('lists the parties and opens one with its attendees', async () => {
     server.use(
       http.get('/api/ops/parties/', () => HttpResponse.json([SUMMARY])),
       http.get('/api/ops/parties/7/', () =>
-        HttpResponse.json({ ...SUMMARY, description: '보드게임 하실 분', attendees: [attendee(1, '김민지', { checked_in_at: '2026-03-03T09:50:00Z', deposit_state: 'returned' }), attendee(2, '이서준')] }),
+        HttpResponse.json({ ...SUMMARY, description: '보드게임 하실 분', attendees: [opsAttendee(1, '김민지', { checked_in_at: '2026-03-03T09:50:00Z', deposit_state: 'returned' }), opsAttendee(2, '이서준')] }),
       ),
     );
     const ui = renderApp('/ops/parties');
@@ -60,7 +47,7 @@ describe('/ops/parties', () => {
         HttpResponse.json({
           ...SUMMARY,
           description: '',
-          attendees: [attendee(2, '이서준', checkedIn ? { checked_in_at: '2026-03-03T10:05:00Z', deposit_state: 'returned' } : {})],
+          attendees: [opsAttendee(2, '이서준', checkedIn ? { checked_in_at: '2026-03-03T10:05:00Z', deposit_state: 'returned' } : {})],
         }),
       ),
       http.post('/api/ops/parties/7/participants/2/check-in/', () => {
@@ -77,7 +64,7 @@ describe('/ops/parties', () => {
 
   it("shows the server's reason when a check-in is refused", async () => {
     server.use(
-      http.get('/api/ops/parties/7/', () => HttpResponse.json({ ...SUMMARY, description: '', attendees: [attendee(2, '이서준')] })),
+      http.get('/api/ops/parties/7/', () => HttpResponse.json({ ...SUMMARY, description: '', attendees: [opsAttendee(2, '이서준')] })),
       http.post('/api/ops/parties/7/participants/2/check-in/', () => HttpResponse.json({ detail: '체크인 시간이 지났습니다.' }, { status: 409 })),
     );
     const ui = renderApp('/ops/parties/7');

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
 
 const run = promisify(execFile);
 
-describe('npm run ops (the operator CLI against a running server)', () => {
+// Each command starts a Node process with tsx (seconds each on a busy machine): a test runs several.
+describe('npm run ops (the operator CLI against a running server)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
@@ -27,6 +28,15 @@ describe('npm run ops (the operator CLI against a running server)', () => {
     expect(JSON.parse((await ops('party:cancel', String(party.id))).stdout)).toEqual({ cancelled: 0, refunded_points: 0 });
   });
 
+  it('lists the cards waiting for an operator, refuses a rejection without a reason, and approves', async () => {
+    const s = await createStudent(t, { verificationStatus: 'pending', studentCardPath: 'cards/cli.jpg', cardSubmittedAt: t.clock.now() });
+    const queue = JSON.parse((await ops('verifications')).stdout) as { id: number }[];
+    expect(queue.map((v) => v.id)).toContain(s.id);
+    await expect(ops('verification:reject', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
+    expect(JSON.parse((await ops('verification:approve', String(s.id))).stdout)).toMatchObject({ id: s.id, status: 'approved' });
+    expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).map((v: { id: number }) => v.id)).toContain(s.id);
+  });
+
   it('fails with the server message and exit code 1 on a wrong token or bad input', async () => {
     await expect(run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...env, OPS_TOKEN: 'nope' } })).rejects.toMatchObject({
       code: 1,
@@ -35,7 +45,7 @@ describe('npm run ops (the operator CLI against a running server)', () => {
     await expect(ops('place:add', '--name', '밖', '--x', '3', '--y', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('x_norm') });
   });
 
-  it('operator:add reads the password from stdin for scripts; the operator signs in; operator:disable ends that', async () => {
+  it('operator:add reads the password from stdin for scripts; the operator signs in; operator:disable ends that, operator:enable undoes it', async () => {
     const username = `cli_op_${process.pid % 1000}`;
     const adding = ops('operator:add', username, '--password-stdin');
     adding.child.stdin?.end('cli-operator-pass\n');
@@ -46,6 +56,8 @@ describe('npm run ops (the operator CLI against a running server)', () => {
 
     expect(JSON.parse((await ops('operator:disable', username)).stdout)).toMatchObject({ username, revoked_sessions: 1 });
     expect((await login('cli-operator-pass')).statusCode).toBe(400);
+    expect(JSON.parse((await ops('operator:enable', username)).stdout)).toMatchObject({ username, disabled_at: null });
+    expect((await login('cli-operator-pass')).statusCode).toBe(200);
   });
 
   it('operator:add never takes a password from a pipe without --password-stdin, and says why a password is refused', async () => {

@@ -266,6 +266,12 @@ const ROWS: Row[] = [
     url: () => '/api/ops/operators/nobody_at_all/disable/',
     expect: opsOnly(404, 'token'),
   },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/{username}/enable/',
+    url: () => '/api/ops/operators/nobody_at_all/enable/',
+    expect: opsOnly(404, 'token'),
+  },
   { method: 'GET', path: '/api/ops/audit/', url: () => '/api/ops/audit/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/status/', url: () => '/api/ops/status/', expect: opsOnly(200) },
   {
