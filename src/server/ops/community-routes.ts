@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { notify } from '../notice/notify';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
 import { opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
+import { reportRows } from './report-list';
 
 const resolveInput = z.object({ action: z.enum(['warn', 'dismiss'], { error: 'action은 warn 또는 dismiss입니다.' }) });
 const pointsInput = z.object({
@@ -34,18 +35,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     // Any other filter matches no report: the answer is the same empty list the database would give.
     const status = REPORT_STATUSES.find((s) => s === req.query.status);
     if (!status) return [];
-    const rows = await ctx.db.select().from(reports).where(eq(reports.status, status)).orderBy(asc(reports.createdAt));
-    return rows.map((r) => ({
-      id: r.id,
-      party: r.partyId,
-      reporter: r.reporterId,
-      reported_user: r.reportedUserId,
-      category: r.category,
-      category_label: REPORT_CATEGORY_LABELS[r.category],
-      content: r.content,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-    }));
+    return reportRows(ctx.db, status);
   });
 
   // Confirming a report gives the reported student one warning (once, however often it is resolved) and tells them.
