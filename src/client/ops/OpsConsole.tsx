@@ -6,6 +6,9 @@ import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
 import { PartiesScreen } from './PartiesScreen';
 import { PartyScreen } from './PartyScreen';
+import { ReportsScreen } from './ReportsScreen';
+import { UserPointsScreen } from './UserPointsScreen';
+import { UsersScreen } from './UsersScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -22,6 +25,9 @@ export default function OpsConsole() {
         <Route path="/" component={DashboardScreen} />
         <Route path="/parties" component={PartiesScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
+        <Route path="/reports" component={ReportsScreen} />
+        <Route path="/users" component={UsersScreen} />
+        <Route path="/users/:userId" component={UserPointsScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />
       </Switch>

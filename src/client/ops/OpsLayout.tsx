@@ -8,6 +8,8 @@ import { OPS_TEXTS as T } from './ops-texts';
 const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
   { path: '/parties', label: T.parties },
+  { path: '/reports', label: T.reports },
+  { path: '/users', label: T.points },
   { path: '/audit', label: T.audit },
 ] as const;
 

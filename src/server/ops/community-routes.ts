@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
 import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
+import { POINTS_REASON_MAX } from '../../shared/points';
 import type { Ctx } from '../context';
 import { reports } from '../db/schema/community';
 import { users, warnings } from '../db/schema/users';
@@ -19,7 +20,7 @@ import { reportRows } from './report-list';
 const resolveInput = z.object({ action: z.enum(['warn', 'dismiss'], { error: 'action은 warn 또는 dismiss입니다.' }) });
 const pointsInput = z.object({
   amount: z.number().int().refine((n) => n !== 0, '0이 아닌 정수여야 합니다.'),
-  reason: z.string().trim().min(1, '사유를 입력해 주세요.').max(200),
+  reason: z.string().trim().min(1, '사유를 입력해 주세요.').max(POINTS_REASON_MAX, `사유는 ${POINTS_REASON_MAX}자까지 쓸 수 있습니다.`),
 });
 
 const REPORT_NOT_FOUND = '신고를 찾을 수 없습니다.';

@@ -23,7 +23,7 @@ describeEachDb('operator points: take-backs and concurrent grants', (kind) => {
   const auditOf = (userId: number) =>
     t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'points.grant'), eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)));
 
-  it('refuses taking back more than the balance, with the reason beside the amount, and writes nothing', async () => {
+  it('refuses taking back more than the balance (or a missing or long reason), each beside its field, and writes nothing', async () => {
     const [s] = await createStudents(t, 1, 300);
     const res = await grant(s.id, -301, '회수');
     expect(res.statusCode).toBe(400);
@@ -31,6 +31,9 @@ describeEachDb('operator points: take-backs and concurrent grants', (kind) => {
     expect(await balanceOf(s.id)).toBe(300);
     expect(await ledgerOf(s.id)).toHaveLength(1);
     expect(await auditOf(s.id)).toEqual([]);
+    // The reason is required and kept short, each said beside its field.
+    expect((await grant(s.id, 100, '  ')).json()).toEqual({ reason: ['사유를 입력해 주세요.'] });
+    expect((await grant(s.id, 100, '가'.repeat(201))).json()).toEqual({ reason: ['사유는 200자까지 쓸 수 있습니다.'] });
     // Exactly the balance is allowed.
     expect((await grant(s.id, -300, '회수')).json()).toEqual({ user: s.id, points: 0 });
   });

@@ -1,0 +1,46 @@
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import type { opsLedgerPage } from '../../shared/ops-contract';
+import { LEDGER_KIND_LABELS } from '../../shared/points';
+import { formatDateTime } from '../lib/format-date';
+import { formatPoints } from '../lib/format-points';
+import { POINTS_TEXTS as T } from './points-texts';
+
+type LedgerRow = z.infer<typeof opsLedgerPage>['results'][number];
+
+/** "+500P" / "-1,000P": the sign is what an operator looks for first. */
+const signed = (amount: number) => (amount > 0 ? `+${formatPoints(amount)}` : formatPoints(amount));
+
+/** A student's ledger rows, newest first; a row about a party opens it. */
+export function LedgerTable({ rows }: { rows: LedgerRow[] }) {
+  return (
+    <div className="ops-table-wrap">
+      <table className="ops-table">
+        <thead>
+          <tr>
+            <th scope="col">{T.when}</th>
+            <th scope="col">{T.kind}</th>
+            <th scope="col" className="ops-table__number">
+              {T.change}
+            </th>
+            <th scope="col" className="ops-table__number">
+              {T.balanceAfter}
+            </th>
+            <th scope="col">{T.reason}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{formatDateTime(row.created_at)}</td>
+              <th scope="row">{LEDGER_KIND_LABELS[row.kind]}</th>
+              <td className={row.amount < 0 ? 'ops-table__number ops-points-minus' : 'ops-table__number'}>{signed(row.amount)}</td>
+              <td className="ops-table__number">{formatPoints(row.balance_after)}</td>
+              <td className="ops-points-reason">{row.party ? <Link href={`/parties/${row.party}`}>{row.reason || `#${row.party}`}</Link> : row.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
