@@ -14,8 +14,9 @@ const signed = (amount: number) => (amount > 0 ? `+${formatPoints(amount)}` : fo
 /** A student's ledger rows, newest first; a row about a party opens it. */
 export function LedgerTable({ rows }: { rows: LedgerRow[] }) {
   return (
-    <div className="ops-table-wrap">
-      <table className="ops-table">
+    // Focusable, so a keyboard can scroll a table wider than a phone (its rows hold no link to tab to).
+    <div className="ops-table-wrap" tabIndex={0} role="region" aria-label={T.ledger}>
+      <table className="ops-table ops-ledger">
         <thead>
           <tr>
             <th scope="col">{T.when}</th>

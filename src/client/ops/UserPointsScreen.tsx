@@ -5,6 +5,7 @@ import { parseId } from '../../shared/ids';
 import type { opsLedgerPage } from '../../shared/ops-contract';
 import type { ApiError } from '../api/api-error';
 import { formatDateTime } from '../lib/format-date';
+import { formatPhone } from '../lib/format-phone';
 import { formatPoints } from '../lib/format-points';
 import { LedgerTable } from './LedgerTable';
 import { LoadState } from './LoadState';
@@ -49,7 +50,7 @@ export function UserPointsScreen() {
         <dt>{T.verification}</dt>
         <dd>{T.verificationStatus[user.verification_status]}</dd>
         <dt>{T.phone}</dt>
-        <dd>{user.phone ?? '-'}</dd>
+        <dd>{user.phone ? formatPhone(user.phone) : '-'}</dd>
         <dt>{T.school}</dt>
         <dd>{user.school ?? '-'}</dd>
         <dt>{T.joined}</dt>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import type { opsUser } from '../../shared/ops-contract';
+import { formatPhone } from '../lib/format-phone';
 import { formatPoints } from '../lib/format-points';
 import { LoadState } from './LoadState';
 import { OPS_TEXTS } from './ops-texts';
@@ -61,12 +62,12 @@ export function UsersScreen() {
                 <thead>
                   <tr>
                     <th scope="col">{T.student}</th>
-                    <th scope="col">{T.phone}</th>
-                    <th scope="col">{T.school}</th>
                     <th scope="col" className="ops-table__number">
                       {T.balance}
                     </th>
                     <th scope="col">{T.verification}</th>
+                    <th scope="col">{T.phone}</th>
+                    <th scope="col">{T.school}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -78,10 +79,10 @@ export function UsersScreen() {
                         </Link>
                         {u.withdrawn && <span className="chip chip--muted">{T.withdrawn}</span>}
                       </th>
-                      <td>{u.phone ?? '-'}</td>
-                      <td>{u.school ?? '-'}</td>
                       <td className="ops-table__number">{formatPoints(u.points)}</td>
                       <td>{T.verificationStatus[u.verification_status]}</td>
+                      <td>{u.phone ? formatPhone(u.phone) : '-'}</td>
+                      <td>{u.school ?? '-'}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -50,7 +50,7 @@ describe('/ops/users', () => {
     const kim = screen.getByRole('row', { name: /김민지/ });
     expect(within(kim).getByText('10,500P')).toBeInTheDocument();
     expect(within(kim).getByText('인증됨')).toBeInTheDocument();
-    expect(within(kim).getByText('01012345678')).toBeInTheDocument();
+    expect(within(kim).getByText('010-1234-5678')).toBeInTheDocument();
     const gone = screen.getByRole('row', { name: /김민재/ });
     expect(within(gone).getByText('확인 대기')).toBeInTheDocument();
     expect(within(gone).getByText('탈퇴')).toBeInTheDocument();
