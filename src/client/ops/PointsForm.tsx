@@ -7,6 +7,7 @@ import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { ConfirmDialog } from './ConfirmDialog';
 import { opsFetch } from './ops-api';
+import { OpsField } from './OpsField';
 import { POINTS_TEXTS as T } from './points-texts';
 
 type Direction = 'give' | 'take';
@@ -85,7 +86,6 @@ export function PointsForm({ user, onDone }: Props) {
     }
   }
 
-  const described = (key: keyof Fields, help: string) => [help, errors[key] ? `ops-points-${key}-error` : ''].filter(Boolean).join(' ');
   return (
     <section className="ops-section" aria-labelledby="ops-points-form-title">
       <h2 id="ops-points-form-title" className="ops-section__title">
@@ -101,53 +101,8 @@ export function PointsForm({ user, onDone }: Props) {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="ops-points-amount">
-            {T.amount}
-          </label>
-          <input
-            ref={amountField}
-            id="ops-points-amount"
-            className="field__input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={described('amount', 'ops-points-amount-help')}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <p id="ops-points-amount-help" className="field__help">
-            {T.amountHelp}
-          </p>
-          {errors.amount && (
-            <p id="ops-points-amount-error" className="error-text ops-points-field-error">
-              {errors.amount}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ops-points-reason">
-            {T.reason}
-          </label>
-          <input
-            ref={reasonField}
-            id="ops-points-reason"
-            className="field__input"
-            maxLength={POINTS_REASON_MAX}
-            value={reason}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={described('reason', 'ops-points-reason-help')}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <p id="ops-points-reason-help" className="field__help">
-            {T.reasonHelp}
-          </p>
-          {errors.reason && (
-            <p id="ops-points-reason-error" className="error-text ops-points-field-error">
-              {errors.reason}
-            </p>
-          )}
-        </div>
+        <OpsField label={T.amount} help={T.amountHelp} error={errors.amount} inputRef={amountField} inputMode="numeric" autoComplete="off" value={amount} onValue={setAmount} />
+        <OpsField label={T.reason} help={T.reasonHelp} error={errors.reason} inputRef={reasonField} maxLength={POINTS_REASON_MAX} value={reason} onValue={setReason} />
         <FormError message={failure} />
         <SubmitButton busy={sending} label={direction === 'take' ? T.submitTakeBack : T.submitGive} busyLabel={T.sending} className="button ops-points-submit" />
         <p className="ops-points-outcome" role="status">

@@ -77,7 +77,7 @@ describe('/ops/users', () => {
 });
 
 describe('/ops/users/:id', () => {
-  /** A ledger of 3 pages of 2 rows each, newest first, growing by one row per grant. */
+  /** A ledger of 3 pages of 2 rows each, newest first, growing by one row per grant or take-back it is sent. */
   function ledgerServer() {
     const state = { balance: 10_500, rows: [entry(6, 'operator_grant', 500, 10_500, '이벤트 당첨'), entry(5, 'deposit_returned', 1000, 10_000, '보드게임 번개', 7), entry(4, 'deposit_paid', -1000, 9_000, '보드게임 번개', 7), entry(3, 'deposit_forfeited', 0, 10_000, '영화 모임', 8), entry(2, 'refund', 500, 10_000, '취소된 파티', 9), entry(1, 'welcome', 10_000, 10_000, '가입 환영 포인트')], asked: [] as string[], posted: [] as unknown[] };
     server.use(
@@ -87,6 +87,13 @@ describe('/ops/users/:id', () => {
         const older = before ? state.rows.filter((r) => r.id < Number(before)) : state.rows;
         const page = older.slice(0, 2);
         return HttpResponse.json({ user: student({ points: state.balance }), results: page, next_before_id: older.length > 2 ? page[1].id : null });
+      }),
+      http.post('/api/ops/users/3/points/', async ({ request }) => {
+        const body = (await request.json()) as { amount: number; reason: string };
+        state.posted.push(body);
+        state.balance += body.amount;
+        state.rows.unshift(entry(state.rows[0].id + 1, 'operator_grant', body.amount, state.balance, body.reason));
+        return HttpResponse.json({ user: 3, points: state.balance });
       }),
     );
     return state;
@@ -115,15 +122,6 @@ describe('/ops/users/:id', () => {
 
   it('grants points with a reason, says so, clears the form and shows the new row first', async () => {
     const state = ledgerServer();
-    server.use(
-      http.post('/api/ops/users/3/points/', async ({ request }) => {
-        const body = (await request.json()) as { amount: number; reason: string };
-        state.posted.push(body);
-        state.balance += body.amount;
-        state.rows.unshift(entry(7, 'operator_grant', body.amount, state.balance, body.reason));
-        return HttpResponse.json({ user: 3, points: state.balance });
-      }),
-    );
     const ui = renderApp('/ops/users/3');
     await ui.user.type(await screen.findByLabelText('포인트'), '500');
     await ui.user.type(screen.getByLabelText('사유'), '축제 이벤트 당첨');
@@ -141,14 +139,6 @@ describe('/ops/users/:id', () => {
 
   it('takes points back only after a confirm, sending a negative amount', async () => {
     const state = ledgerServer();
-    server.use(
-      http.post('/api/ops/users/3/points/', async ({ request }) => {
-        const body = (await request.json()) as { amount: number; reason: string };
-        state.posted.push(body);
-        state.balance += body.amount;
-        return HttpResponse.json({ user: 3, points: state.balance });
-      }),
-    );
     const ui = renderApp('/ops/users/3');
     await ui.user.click(await screen.findByRole('radio', { name: '회수' }));
     await ui.user.type(screen.getByLabelText('포인트'), '1,500');
