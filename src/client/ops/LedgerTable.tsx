@@ -33,8 +33,12 @@ export function LedgerTable({ rows }: { rows: LedgerRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{formatDateTime(row.created_at)}</td>
-              <th scope="row">{LEDGER_KIND_LABELS[row.kind]}</th>
+              <td>
+                <span className="ops-ledger__when">{formatDateTime(row.created_at)}</span>
+              </td>
+              <th scope="row">
+                <span className="ops-ledger__kind">{LEDGER_KIND_LABELS[row.kind]}</span>
+              </th>
               <td className={row.amount < 0 ? 'ops-table__number ops-points-minus' : 'ops-table__number'}>{signed(row.amount)}</td>
               <td className="ops-table__number">{formatPoints(row.balance_after)}</td>
               <td className="ops-points-reason">{row.party ? <Link href={`/parties/${row.party}`}>{row.reason || `#${row.party}`}</Link> : row.reason}</td>
