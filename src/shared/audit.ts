@@ -11,10 +11,13 @@ export const AUDIT_ACTIONS = [
   'points.grant',
   'participation.check_in',
   'demo.create',
+  'operator.create',
+  'operator.disable',
+  'operator.enable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation'] as const;
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_LABELS = {
@@ -29,4 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   'points.grant': '포인트 지급·회수',
   'participation.check_in': '수동 체크인',
   'demo.create': '데모 파티 생성',
+  'operator.create': '운영자 추가',
+  'operator.disable': '운영자 사용 중지',
+  'operator.enable': '운영자 다시 사용',
 } as const satisfies Record<AuditAction, string>;

@@ -97,16 +97,18 @@ export async function multipart(fields: Record<string, string>, files: Record<st
 let seq = 0;
 /** A student straight into the database (with welcome points through the ledger), for tests not about signup. */
 export async function createStudent(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}, password = 'password123') {
-  seq += 1;
-  const username = overrides.username ?? `student_${process.pid % 1000}_${seq}`;
+  // Taken once: the password hash below awaits, and students made at the same time must not share a number.
+  const n = (seq += 1);
+  const username = overrides.username ?? `student_${process.pid % 1000}_${n}`;
+  const passwordHash = await hashPassword(password);
   const [user] = await t.database.db
     .insert(users)
     .values({
       username,
-      passwordHash: await hashPassword(password),
-      name: `학생${seq}`,
+      passwordHash,
+      name: `학생${n}`,
       email: `${username}@hanbit.ac.kr`,
-      phone: `010${String(10_000_000 + seq * 7919 + (process.pid % 997)).slice(-8)}`,
+      phone: `010${String(10_000_000 + n * 7919 + (process.pid % 997)).slice(-8)}`,
       school: '한빛대학교',
       isAdditionalInfoProvided: true,
       // An operator has looked at the card: tests about verification itself say otherwise. A Kakao account that

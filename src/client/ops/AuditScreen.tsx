@@ -10,6 +10,7 @@ import { auditQuery, type AuditFilters, readAuditFilters } from './audit-filters
 import { LoadState } from './LoadState';
 import { opsFetcher } from './ops-api';
 import { OPS_TEXTS as T } from './ops-texts';
+import { TableScroll } from './TableScroll';
 
 type AuditPage = z.infer<typeof opsAuditPage>;
 
@@ -87,7 +88,7 @@ export function AuditScreen() {
       ) : rows.length === 0 ? (
         <p className="status-text">{T.noAudit}</p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableScroll label={T.audit}>
           <table className="ops-table">
             <thead>
               <tr>
@@ -112,7 +113,7 @@ export function AuditScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {last?.next_before_id ? (
         <button type="button" className="button button--ghost ops-more" disabled={isValidating} onClick={() => void setSize(size + 1)}>

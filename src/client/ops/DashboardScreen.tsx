@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import type { z } from 'zod';
 import type { opsDashboard } from '../../shared/ops-contract';
 import { LoadState } from './LoadState';
@@ -16,7 +17,9 @@ export function DashboardScreen() {
       <h1 className="ops-page__title">{T.dashboard}</h1>
       <dl className="ops-counters">
         <div className="ops-counter">
-          <dt>{T.pendingVerifications}</dt>
+          <dt>
+            <Link href="/verifications">{T.pendingVerifications}</Link>
+          </dt>
           <dd>{data.pending_verifications}</dd>
         </div>
         <div className="ops-counter">

@@ -9,6 +9,7 @@ import { PartyScreen } from './PartyScreen';
 import { ReportsScreen } from './ReportsScreen';
 import { UserPointsScreen } from './UserPointsScreen';
 import { UsersScreen } from './UsersScreen';
+import { VerificationsScreen } from './VerificationsScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
 
@@ -23,6 +24,7 @@ export default function OpsConsole() {
     <OpsLayout session={session}>
       <Switch>
         <Route path="/" component={DashboardScreen} />
+        <Route path="/verifications" component={VerificationsScreen} />
         <Route path="/parties" component={PartiesScreen} />
         <Route path="/parties/:partyId" component={PartyScreen} />
         <Route path="/reports" component={ReportsScreen} />

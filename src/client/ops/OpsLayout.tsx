@@ -7,6 +7,7 @@ import { OPS_TEXTS as T } from './ops-texts';
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
 const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
+  { path: '/verifications', label: T.verifications },
   { path: '/parties', label: T.parties },
   { path: '/reports', label: T.reports },
   { path: '/users', label: T.points },

@@ -9,6 +9,7 @@ import { LoadState } from './LoadState';
 import { opsFetch } from './ops-api';
 import { OPS_TEXTS as T } from './ops-texts';
 import { useOpsData } from './use-ops-data';
+import { TableScroll } from './TableScroll';
 
 type PartyDetail = z.infer<typeof opsPartyDetail>;
 type Attendee = PartyDetail['attendees'][number];
@@ -71,7 +72,7 @@ export function PartyScreen() {
         {data.attendees.length === 0 ? (
           <p className="status-text">{T.noAttendees}</p>
         ) : (
-          <div className="ops-table-wrap">
+          <TableScroll label={T.attendees}>
             <table className="ops-table">
               <thead>
                 <tr>
@@ -110,7 +111,7 @@ export function PartyScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       {data.description && (

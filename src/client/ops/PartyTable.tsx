@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { opsPartySummary } from '../../shared/ops-contract';
 import { formatMonthDayTime } from '../lib/format-date';
 import { OPS_TEXTS as T } from './ops-texts';
+import { TableScroll } from './TableScroll';
 
 export type OpsPartySummary = z.infer<typeof opsPartySummary>;
 
@@ -14,7 +15,7 @@ export function PartyTable({ caption, parties }: { caption: string; parties: Ops
       {parties.length === 0 ? (
         <p className="status-text">{T.noParties}</p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableScroll label={caption}>
           <table className="ops-table">
             <thead>
               <tr>
@@ -45,7 +46,7 @@ export function PartyTable({ caption, parties }: { caption: string; parties: Ops
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { formatPoints } from '../lib/format-points';
 import { LoadState } from './LoadState';
 import { OPS_TEXTS } from './ops-texts';
 import { POINTS_TEXTS as T } from './points-texts';
+import { TableScroll } from './TableScroll';
 import { useOpsData } from './use-ops-data';
 import './points.css';
 
@@ -35,6 +36,7 @@ export function UsersScreen() {
     navigate(text ? `/users?q=${encodeURIComponent(text)}` : '/users');
   }
 
+  const caption = q ? T.resultsFor(q, data?.length ?? 0) : T.firstAccounts;
   return (
     <>
       <h1 className="ops-page__title">{OPS_TEXTS.points}</h1>
@@ -52,12 +54,12 @@ export function UsersScreen() {
       ) : (
         <section className="ops-section" aria-labelledby="ops-users-caption">
           <h2 id="ops-users-caption" className="ops-section__title">
-            {q ? T.resultsFor(q, data.length) : T.firstAccounts}
+            {caption}
           </h2>
           {data.length === 0 ? (
             <p className="status-text">{T.noResults}</p>
           ) : (
-            <div className="ops-table-wrap">
+            <TableScroll label={caption}>
               <table className="ops-table">
                 <thead>
                   <tr>
@@ -87,7 +89,7 @@ export function UsersScreen() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {data.length >= SEARCH_LIMIT && <p className="ops-points-note">{T.limitNote(SEARCH_LIMIT)}</p>}
         </section>

@@ -37,3 +37,18 @@ export async function opsFetch<T>(path: string, { method = 'GET', json, body }: 
 
 /** SWR's fetcher for the console's screens (their keys are /api/ops/ paths). */
 export const opsFetcher = <T,>(path: string) => opsFetch<T>(path);
+
+/**
+ * Bytes from /api/ops/ (a student card) as a Blob for an object URL: an <img> cannot send the operator's
+ * Authorization header, and the card must never be reachable without it.
+ */
+export async function opsFetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const session = getOpsSession();
+  const headers = new Headers(session ? { Authorization: `Bearer ${session.token}` } : {});
+  const res = await fetch(path, { headers, signal }).catch((failure: unknown) => {
+    throw signal?.aborted ? failure : new ApiError(0, null);
+  });
+  if (res.ok) return res.blob();
+  if (res.status === 401 && session) setOpsSession(null);
+  throw new ApiError(res.status, await res.json().catch(() => null));
+}

@@ -9,6 +9,7 @@ export const OPS_TEXTS = {
   logout: '로그아웃',
   nav: '운영 메뉴',
   dashboard: '대시보드',
+  verifications: '학생증 확인',
   loading: '불러오는 중...',
   loadFailed: '불러오지 못했습니다.',
   retry: '다시 시도',
@@ -56,6 +57,6 @@ export const OPS_TEXTS = {
   apply: '적용',
   more: '더 보기',
   noAudit: '기록이 없습니다.',
-  targetLabel: { place: '장소', party: '파티', user: '학생', report: '신고', participation: '참가' },
+  targetLabel: { place: '장소', party: '파티', user: '학생', report: '신고', participation: '참가', operator: '운영자' },
   phase: { upcoming: '예정', in_progress: '진행 중', finished: '종료', cancelled: '취소됨' },
 } as const;

@@ -90,6 +90,11 @@ const COMMANDS: Record<string, Command> = {
     usage: 'operator:disable USERNAME',
     run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/disable/`),
   },
+  'operator:enable': {
+    summary: '사용 중지한 운영자 계정을 다시 쓸 수 있게 합니다 (끝난 세션은 그대로)',
+    usage: 'operator:enable USERNAME',
+    run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/enable/`),
+  },
   audit: {
     summary: '감사 기록을 최신순으로 봅니다',
     usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',

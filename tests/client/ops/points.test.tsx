@@ -115,7 +115,7 @@ describe('/ops/users/:id', () => {
     expect(await screen.findByRole('row', { name: /가입 환영/ })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /환불/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
-    const kinds = screen.getAllByRole('row').slice(1).map((row) => within(row).getByRole('rowheader').textContent);
+    const kinds = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
     expect(kinds).toEqual(['운영자 지급·회수', '보증금 반환', '보증금 결제', '보증금 몰수 (노쇼)', '환불', '가입 환영']);
     expect(state.asked).toEqual(['first', '5', '3']);
   });

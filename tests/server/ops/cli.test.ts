@@ -35,7 +35,7 @@ describe('npm run ops (the operator CLI against a running server)', () => {
     await expect(ops('place:add', '--name', '밖', '--x', '3', '--y', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('x_norm') });
   });
 
-  it('operator:add reads the password from stdin for scripts; the operator signs in; operator:disable ends that', async () => {
+  it('operator:add reads the password from stdin for scripts; the operator signs in; operator:disable ends that, operator:enable undoes it', async () => {
     const username = `cli_op_${process.pid % 1000}`;
     const adding = ops('operator:add', username, '--password-stdin');
     adding.child.stdin?.end('cli-operator-pass\n');
@@ -46,6 +46,8 @@ describe('npm run ops (the operator CLI against a running server)', () => {
 
     expect(JSON.parse((await ops('operator:disable', username)).stdout)).toMatchObject({ username, revoked_sessions: 1 });
     expect((await login('cli-operator-pass')).statusCode).toBe(400);
+    expect(JSON.parse((await ops('operator:enable', username)).stdout)).toMatchObject({ username, disabled_at: null });
+    expect((await login('cli-operator-pass')).statusCode).toBe(200);
   });
 
   it('operator:add never takes a password from a pipe without --password-stdin, and says why a password is refused', async () => {

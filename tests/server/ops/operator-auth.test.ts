@@ -122,6 +122,26 @@ describeEachDb('operator console sign-in', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/NO!/disable/', headers: tokenAuth(t) })).statusCode).toBe(404);
   });
 
+  it('adding, disabling and enabling an operator are audited once per change; an enabled operator signs in again', async () => {
+    const op = await createOperator(t, name());
+    const call = (what: 'disable' | 'enable') => t.app.inject({ method: 'POST', url: `/api/ops/operators/${op.username}/${what}/`, headers: tokenAuth(t) });
+    expect((await call('disable')).statusCode).toBe(200);
+    expect((await call('disable')).statusCode).toBe(200);
+    expect((await operatorLogin(t, op.username)).statusCode).toBe(400);
+    const enabled = await call('enable');
+    expect(enabled.json()).toEqual({ id: op.id, username: op.username, disabled_at: null, revoked_sessions: 0 });
+    expect((await call('enable')).statusCode).toBe(200);
+    expect((await operatorLogin(t, op.username)).statusCode).toBe(200);
+    const log = await get(t, `/api/ops/audit/?target_type=operator&target_id=${op.id}`, tokenAuth(t));
+    const rows = (log.json() as { results: { action: string; actor: string; before: unknown; after: unknown }[] }).results;
+    expect(rows.map((r) => r.action)).toEqual(['operator.enable', 'operator.disable', 'operator.create']);
+    expect(rows.every((r) => r.actor === 'token')).toBe(true);
+    expect(rows[2].after).toEqual({ username: op.username });
+    expect(rows[0].after).toEqual({ disabled_at: null });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/ops/operators/nobody_here/enable/', headers: tokenAuth(t) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('operator accounts are made with the X-Ops-Token only, with the students\' rules for names and passwords', async () => {
     const op = await createOperator(t, name());
     const auth = await signIn(t, op.username);

@@ -117,6 +117,38 @@ interface Fx {
   placeId: number;
   /** Students whose cards wait for an operator. */
   applicants: [number, number];
+  /** A party operators edit, with a paid student in it (an edit must never take a seat or a deposit away). */
+  editable: number;
+  /** The place and the party operators edit, as they were before the fuzzing (what the edit answers show). */
+  placeBefore: unknown;
+  partyBefore: unknown;
+}
+
+type PlaceAnswer = { name: string; x_norm: number; y_norm: number; photo: string | null };
+type PartyAnswer = { title: string; description: string; place: { id: number }; start_time: string; max_participants: number; deposit: number; tags: string[] };
+const placeState = ({ name, x_norm, y_norm, photo }: PlaceAnswer) => ({ name, x_norm, y_norm, photo });
+// Tags in another order are the same tags (the server does not count that as a change).
+const partyState = ({ title, description, place, start_time, max_participants, deposit, tags }: PartyAnswer) => ({
+  title,
+  description,
+  place: place.id,
+  start_time,
+  max_participants,
+  deposit,
+  tags: [...tags].sort(),
+});
+const opsGet = async (t: TestApp, url: string) => (await t.app.inject({ method: 'GET', url, headers: { 'x-ops-token': t.opsToken } })).json() as unknown;
+
+/** Edits that changed something, from the answers in order: the audit log records changes, not calls. */
+function changes(ok: Ok[], before: unknown, state: (answer: never) => unknown) {
+  let last = JSON.stringify(before);
+  let n = 0;
+  for (const o of ok) {
+    const now = JSON.stringify(state(o.answer as never));
+    if (now !== last) n += 1;
+    last = now;
+  }
+  return n;
 }
 
 async function setUp(t: TestApp): Promise<Fx> {
@@ -151,6 +183,7 @@ async function setUp(t: TestApp): Promise<Fx> {
   const memberAuth = bearer(await tokenFor(t, member.id));
   const questionIds = await roundQuestions(t, live, memberAuth);
   const notices = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: memberAuth })).json() as { id: number }[];
+  const editable = (await paidParty(t, 1, { deposit: 500, max: 4, minutesFromNow: 3 * 24 * 60 })).partyId;
   return {
     t,
     base,
@@ -170,6 +203,9 @@ async function setUp(t: TestApp): Promise<Fx> {
     grantee: mate.id,
     placeId: t.placeId!,
     applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
+    editable,
+    placeBefore: placeState(((await opsGet(t, '/api/ops/places/')) as (PlaceAnswer & { id: number })[]).find((p) => p.id === t.placeId)!),
+    partyBefore: partyState((await opsGet(t, `/api/ops/parties/${editable}/`)) as PartyAnswer),
   };
 }
 
@@ -181,7 +217,7 @@ async function roundQuestions(t: TestApp, partyId: number, auth: Record<string, 
 
 // ---- the endpoints -----------------------------------------------------------------------------------------------
 
-type Ok = { status: number; sent: unknown };
+type Ok = { status: number; sent: unknown; answer: unknown };
 interface JsonTarget {
   name: string;
   method: 'POST' | 'PATCH';
@@ -325,6 +361,31 @@ const TARGETS: JsonTarget[] = [
     delta: (ok) => ({ parties: ok.length, audit: ok.length }),
   },
   {
+    name: 'ops place edit',
+    method: 'PATCH',
+    url: (fx) => `/api/ops/places/${fx.placeId}/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({ name: fc.oneof(fc.uuid().map((u) => `장소-${u}`), wild), x_norm: field(0, 0.42, 1, 1.01, -0.1), y_norm: field(0.3, Number.NaN), photo: field(null) }),
+    delta: (ok, fx) => ({ audit: changes(ok, fx.placeBefore, placeState) }),
+  },
+  {
+    name: 'ops party edit',
+    method: 'PATCH',
+    url: (fx) => `/api/ops/parties/${fx.editable}/`,
+    headers: (fx) => fx.ops,
+    fields: (fx) => ({
+      title: field('고친 파티'),
+      description: field('고친 설명', ''),
+      place_id: field(fx.placeId, 999_999),
+      start_time: field('2026-04-02T19:00:00+09:00', '2020-01-01T00:00:00Z', 'tomorrow'),
+      max_participants: field(0, 1, 4, 50, 51),
+      deposit: field(0, 500, 1000, -1),
+      tags: field(['친목'], [], ['a', 'a']),
+    }),
+    delta: (ok, fx) => ({ audit: changes(ok, fx.partyBefore, partyState) }),
+    free: ['notifications'],
+  },
+  {
     name: 'ops demo',
     method: 'POST',
     url: () => '/api/ops/demo/',
@@ -420,10 +481,12 @@ async function runFuzz<T extends unknown[]>(property: fc.IAsyncProperty<T>, numR
 
 describeEachDb('fuzzing every body', (kind) => {
   let fx: Fx;
+  // The fixture makes many students (password hashes) and parties: on a busy 2-core machine that outlasts the
+  // default hook cap (seen once), and the cap only has to catch a set-up that never ends.
   beforeAll(async () => {
     const t = await createTestApp({ kind });
     fx = await setUp(t);
-  });
+  }, 300_000);
   afterAll(() => fx?.t.close());
 
   for (const target of TARGETS) {
@@ -441,7 +504,7 @@ describeEachDb('fuzzing every body', (kind) => {
           });
           expectWellFormed(res, `${target.name} ${show(sent)}`);
           target.after?.(res, fx);
-          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent });
+          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent, answer: res.json() });
         }),
         NUM_RUNS,
       );
@@ -450,7 +513,7 @@ describeEachDb('fuzzing every body', (kind) => {
           const res = await t.app.inject({ method: target.method, url: target.url(fx), headers: { ...target.headers?.(fx), 'content-type': 'application/json' }, payload: raw });
           expectWellFormed(res, `${target.name} raw ${show(raw)}`);
           target.after?.(res, fx);
-          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent: JSON.parse(raw) });
+          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent: JSON.parse(raw), answer: res.json() });
         }),
         15,
       );

@@ -1,0 +1,130 @@
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../../shared/verification';
+import { useLatest } from '../lib/use-latest';
+import { LoadState } from './LoadState';
+import { useVerificationDecision } from './use-verification-decision';
+import { useVerificationQueue } from './use-verification-queue';
+import { isTypingTarget, queueKeyAction, type QueueKeyAction } from './verification-keys';
+import { VerificationPanel } from './VerificationPanel';
+import { VerificationQueueList } from './VerificationQueueList';
+import { VERIFICATION_TEXTS as T } from './verification-texts';
+import './verification.css';
+
+function readStatus(search: string): VerificationStatus {
+  const status = new URLSearchParams(search).get('status');
+  return VERIFICATION_STATUSES.find((s) => s === status) ?? 'pending';
+}
+
+/** The student cards waiting for an operator, oldest first: look at the card beside the student, approve or reject. */
+export function VerificationsScreen() {
+  const status = readStatus(useSearch());
+  const [, navigate] = useLocation();
+  const queue = useVerificationQueue(status);
+  const decision = useVerificationDecision(queue);
+  const { list, index, student } = queue;
+  const decidable = student?.status === 'pending';
+
+  function act(action: QueueKeyAction) {
+    if (action === 'next') queue.select(index + 1);
+    else if (action === 'previous') queue.select(index - 1);
+    else if (student && decidable && action === 'approve') void decision.approve(student);
+    else if (decidable && action === 'focusReason') decision.reasonField.current?.focus();
+  }
+  const latestAct = useLatest(act);
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.defaultPrevented) return;
+      const action = queueKeyAction(e, isTypingTarget(e.target));
+      if (!action) return;
+      // Arrows would also scroll the page, and R would be typed into the reason it focuses.
+      e.preventDefault();
+      latestAct.current(action);
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [latestAct]);
+
+  const position = student && (
+    <div className="verif-panel__nav">
+      <button type="button" className="button button--ghost verif-nav" aria-keyshortcuts="K ArrowUp" aria-disabled={index === 0 || undefined} onClick={() => act('previous')}>
+        {T.previous}
+      </button>
+      <span className="verif-panel__position">{T.position(index + 1, list.length)}</span>
+      <button type="button" className="button button--ghost verif-nav" aria-keyshortcuts="J ArrowDown" aria-disabled={index >= list.length - 1 || undefined} onClick={() => act('next')}>
+        {T.next}
+      </button>
+    </div>
+  );
+
+  return (
+    <>
+      <h1 className="ops-page__title">{T.title}</h1>
+      <div className="verif-toolbar">
+        <label className="ops-filters__field">
+          <span>{T.statusFilter}</span>
+          <select className="field__input field__input--select" value={status} onChange={(e) => navigate(e.target.value === 'pending' ? '/verifications' : `/verifications?status=${e.target.value}`)}>
+            {VERIFICATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {T.statusLabel[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <section className="verif-keys" aria-labelledby="verif-keys-title">
+          <h2 id="verif-keys-title" className="verif-keys__title">
+            {T.keysTitle}
+          </h2>
+          <ul className="verif-keys__list">
+            {T.keys.map((k) => (
+              <li key={k.action}>
+                {k.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && ' / '}
+                    <kbd>{key}</kbd>
+                  </span>
+                ))}{' '}
+                {k.action}
+              </li>
+            ))}
+          </ul>
+          <p className="verif-keys__note">{T.keysNote}</p>
+        </section>
+      </div>
+      <p className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
+        {decision.outcome?.text}
+      </p>
+      {!queue.data ? (
+        <LoadState error={queue.error} retry={() => void queue.reload()} />
+      ) : list.length === 0 || !student ? (
+        <p className="status-text">{status === 'pending' ? T.empty.pending : T.empty.other}</p>
+      ) : (
+        <div className="verif-layout">
+          <section className="verif-layout__queue" aria-labelledby="verif-queue-title">
+            <h2 id="verif-queue-title" className="ops-section__title">
+              {T.queue(T.statusLabel[status], list.length)}
+            </h2>
+            <VerificationQueueList labelledBy="verif-queue-title" list={list} selected={index} onSelect={queue.select} />
+          </section>
+          <VerificationPanel
+            student={student}
+            position={position}
+            decision={
+              decidable
+                ? {
+                    busy: decision.busy,
+                    reason: decision.reasonOf(student.id),
+                    reasonError: decision.reasonErrorOf(student.id),
+                    reasonField: decision.reasonField,
+                    onReason: (text) => decision.setReason(student.id, text),
+                    onApprove: () => void decision.approve(student),
+                    onReject: () => void decision.reject(student),
+                  }
+                : null
+            }
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../msw/server';
+import { renderApp } from '../render-app';
+
+const student = (id: number, name: string, extra: object = {}) => ({
+  id,
+  username: `student${id}`,
+  name,
+  school: '한빛대학교',
+  phone: `0101234000${id}`,
+  email: `student${id}@hanbit.ac.kr`,
+  status: 'pending',
+  reason: null,
+  card_submitted_at: `2026-03-0${id}T01:00:00.000Z`,
+  verified_at: null,
+  ...extra,
+});
+const MINJI = student(1, '김민지');
+const SEOJUN = student(2, '이서준');
+const JIWOO = student(3, '박지우');
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+
+interface Seen {
+  lists: string[];
+  cards: { id: string; auth: string | null }[];
+  decisions: { path: string; body: Record<string, unknown> }[];
+}
+
+/** The queue's endpoints over a server-side list that decisions take students out of, recording what was asked. */
+function queueServer(initial: object[], decide?: (path: string, body: Record<string, unknown>) => Response | undefined) {
+  let queue = [...initial] as { id: number; status: string }[];
+  const seen: Seen = { lists: [], cards: [], decisions: [] };
+  server.use(
+    http.get('/api/ops/verifications/', ({ request }) => {
+      const url = new URL(request.url);
+      seen.lists.push(url.search);
+      return HttpResponse.json(queue.filter((s) => s.status === url.searchParams.get('status')));
+    }),
+    http.get('/api/ops/verifications/:id/card', ({ request, params }) => {
+      seen.cards.push({ id: String(params.id), auth: request.headers.get('authorization') });
+      return new HttpResponse(JPEG, { headers: { 'Content-Type': 'image/jpeg' } });
+    }),
+    http.post('/api/ops/verifications/:id/:decision/', async ({ request, params }) => {
+      const path = new URL(request.url).pathname;
+      const body = (await request.json()) as Record<string, unknown>;
+      seen.decisions.push({ path, body });
+      const refused = decide?.(path, body);
+      if (refused) return refused;
+      queue = queue.filter((s) => s.id !== Number(params.id));
+      const approved = params.decision === 'approve';
+      return HttpResponse.json({ id: Number(params.id), status: approved ? 'approved' : 'rejected', reason: approved ? null : body.reason, verified_at: '2026-03-03T02:00:00.000Z' });
+    }),
+  );
+  return { seen, replace: (list: typeof initial) => (queue = [...list] as typeof queue) };
+}
+
+const selected = () => screen.getByRole('button', { current: true });
+const panelTitle = () => screen.getByRole('heading', { level: 2, name: /@student/ });
+
+beforeEach(() => {
+  sessionStorage.setItem('partyon.ops.session', JSON.stringify({ token: 'ops_token', operator: { id: 1, username: 'ops_demo' } }));
+});
+
+describe('/ops/verifications', () => {
+  it('shows the waiting students oldest first, the first one’s card (fetched with the operator’s token) beside who they are', async () => {
+    const { seen } = queueServer([MINJI, SEOJUN]);
+    renderApp('/ops/verifications');
+    const card = await screen.findByRole('img', { name: '김민지(@student1) 학생증 사진' });
+    expect(card.getAttribute('src')).toMatch(/^blob:/);
+    expect(seen.cards).toEqual([{ id: '1', auth: 'Bearer ops_token' }]);
+    expect(seen.lists).toEqual(['?status=pending']);
+
+    const queue = screen.getByRole('list', { name: '확인 대기 2명' });
+    expect(within(queue).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('김민지'), expect.stringContaining('이서준')]);
+    expect(selected()).toHaveTextContent('김민지');
+    expect(screen.getByText('한빛대학교', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('01012340001')).toBeInTheDocument();
+    expect(screen.getByText('student1@hanbit.ac.kr')).toBeInTheDocument();
+    expect(screen.getByText('2026년 3월 1일 10:00')).toBeInTheDocument();
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+  });
+
+  it('approves the card the operator saw, says so, and moves on to the next student', async () => {
+    const { seen } = queueServer([MINJI, SEOJUN]);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    await ui.user.click(screen.getByRole('button', { name: '승인' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('김민지(@student1) 학생을 승인했습니다.');
+    expect(seen.decisions).toEqual([{ path: '/api/ops/verifications/1/approve/', body: { card_submitted_at: MINJI.card_submitted_at } }]);
+    expect(await screen.findByRole('img', { name: '이서준(@student2) 학생증 사진' })).toBeInTheDocument();
+    expect(selected()).toHaveTextContent('이서준');
+    expect(screen.getByRole('list', { name: '확인 대기 1명' })).toBeInTheDocument();
+  });
+
+  it('asks for a reason before rejecting, beside the field, and sends it with the card seen', async () => {
+    const { seen } = queueServer([MINJI, SEOJUN]);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    await ui.user.click(screen.getByRole('button', { name: '반려' }));
+
+    const field = screen.getByRole('textbox', { name: '반려 사유' });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('반려 사유를 입력해 주세요.'));
+    expect(field).toHaveFocus();
+    expect(seen.decisions).toEqual([]);
+
+    await ui.user.type(field, '  사진이 흐려 이름을 읽을 수 없습니다 ');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await ui.user.click(screen.getByRole('button', { name: '반려' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('김민지(@student1) 학생을 반려했습니다.');
+    expect(seen.decisions).toEqual([
+      { path: '/api/ops/verifications/1/reject/', body: { reason: '사진이 흐려 이름을 읽을 수 없습니다', card_submitted_at: MINJI.card_submitted_at } },
+    ]);
+    await waitFor(() => expect(panelTitle()).toHaveTextContent('이서준'));
+    // The next student starts with a reason of their own.
+    expect(screen.getByRole('textbox', { name: '반려 사유' })).toHaveValue('');
+  });
+
+  it('refuses a reason longer than the limit with the server’s rule, keeping what was typed', async () => {
+    const { seen } = queueServer([MINJI]);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    const field = screen.getByRole('textbox', { name: '반려 사유' });
+    await ui.user.click(field);
+    await ui.user.paste('가'.repeat(201));
+    await ui.user.click(screen.getByRole('button', { name: '반려' }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('반려 사유는 200자까지 쓸 수 있습니다.'));
+    expect(field).toHaveValue('가'.repeat(201));
+    expect(seen.decisions).toEqual([]);
+  });
+
+  it('shows why a decision was refused (a new card came meanwhile), reloads the queue with the new card and keeps the reason', async () => {
+    const renewed = { ...MINJI, card_submitted_at: '2026-03-03T05:00:00.000Z' };
+    const api = queueServer([MINJI, SEOJUN], (_path, body) => {
+      if (body.card_submitted_at === renewed.card_submitted_at) return undefined;
+      api.replace([renewed, SEOJUN]);
+      return HttpResponse.json({ detail: '학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.' }, { status: 409 });
+    });
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    await ui.user.type(screen.getByRole('textbox', { name: '반려 사유' }), '학교가 다릅니다');
+    await ui.user.click(screen.getByRole('button', { name: '반려' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.');
+    // The queue again from the server, and the new card fetched for the same student, still on screen.
+    expect(await screen.findByText('2026년 3월 3일 14:00')).toBeInTheDocument();
+    await waitFor(() => expect(api.seen.cards.map((c) => c.id)).toEqual(['1', '1']));
+    expect(api.seen.lists).toHaveLength(2);
+    expect(panelTitle()).toHaveTextContent('김민지');
+    expect(screen.getByRole('textbox', { name: '반려 사유' })).toHaveValue('학교가 다릅니다');
+
+    await ui.user.click(screen.getByRole('button', { name: '반려' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('김민지(@student1) 학생을 반려했습니다.');
+    expect(api.seen.decisions.at(-1)?.body.card_submitted_at).toBe(renewed.card_submitted_at);
+  });
+
+  it('pages with J/K and the arrows, approves with A and focuses the reason with R', async () => {
+    const revoked = vi.spyOn(URL, 'revokeObjectURL');
+    const { seen } = queueServer([MINJI, SEOJUN, JIWOO]);
+    const ui = renderApp('/ops/verifications');
+    const first = await screen.findByRole('img', { name: /김민지/ });
+    const firstUrl = first.getAttribute('src');
+
+    await ui.user.keyboard('j');
+    expect(await screen.findByRole('img', { name: /이서준/ })).toBeInTheDocument();
+    // The card no longer on screen is let go.
+    expect(revoked).toHaveBeenCalledWith(firstUrl);
+    await ui.user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('img', { name: /박지우/ })).toBeInTheDocument();
+    await ui.user.keyboard('{ArrowDown}');
+    expect(panelTitle()).toHaveTextContent('박지우');
+    await ui.user.keyboard('k');
+    await ui.user.keyboard('{ArrowUp}');
+    expect(await screen.findByRole('img', { name: /김민지/ })).toBeInTheDocument();
+    expect(selected()).toHaveTextContent('김민지');
+
+    await ui.user.keyboard('a');
+    expect(await screen.findByRole('status')).toHaveTextContent('김민지(@student1) 학생을 승인했습니다.');
+    expect(seen.decisions.map((d) => d.path)).toEqual(['/api/ops/verifications/1/approve/']);
+    await waitFor(() => expect(panelTitle()).toHaveTextContent('이서준'));
+
+    await ui.user.keyboard('r');
+    const field = screen.getByRole('textbox', { name: '반려 사유' });
+    expect(field).toHaveFocus();
+    // R only moved the focus; it is not the reason's first letter.
+    expect(field).toHaveValue('');
+  });
+
+  it('never takes a key the operator types into a field as a shortcut', async () => {
+    const { seen } = queueServer([MINJI, SEOJUN]);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    const field = screen.getByRole('textbox', { name: '반려 사유' });
+    await ui.user.type(field, 'jar k');
+    expect(field).toHaveValue('jar k');
+    expect(panelTitle()).toHaveTextContent('김민지');
+    expect(seen.decisions).toEqual([]);
+    // The status select keeps its arrows too.
+    screen.getByRole('combobox', { name: '상태' }).focus();
+    await ui.user.keyboard('{ArrowDown}');
+    expect(panelTitle()).toHaveTextContent('김민지');
+  });
+
+  it('moves the keyboard focus along the list when paging from a student’s button', async () => {
+    queueServer([MINJI, SEOJUN]);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    await ui.user.click(within(screen.getByRole('list', { name: '확인 대기 2명' })).getByRole('button', { name: /김민지/ }));
+    await ui.user.keyboard('j');
+    await waitFor(() => expect(selected()).toHaveFocus());
+    expect(selected()).toHaveTextContent('이서준');
+  });
+
+  it('looks up the rejected students with their reason, without decisions', async () => {
+    const { seen } = queueServer([student(4, '최유나', { status: 'rejected', reason: '학생증이 아닙니다', verified_at: '2026-03-04T03:00:00.000Z' })]);
+    const ui = renderApp('/ops/verifications');
+    expect(await screen.findByText('확인을 기다리는 학생증이 없습니다.')).toBeInTheDocument();
+    await ui.user.selectOptions(screen.getByRole('combobox', { name: '상태' }), '반려');
+    await expect.poll(() => ui.currentPath()).toBe('/ops/verifications?status=rejected');
+    await expect.poll(() => seen.lists.at(-1)).toBe('?status=rejected');
+    expect(await screen.findByRole('img', { name: '최유나(@student4) 학생증 사진' })).toBeInTheDocument();
+    expect(screen.getByText('학생증이 아닙니다')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '승인' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '반려 사유' })).not.toBeInTheDocument();
+  });
+
+  it('says when nobody waits, and lists the keyboard shortcuts', async () => {
+    queueServer([]);
+    renderApp('/ops/verifications');
+    expect(await screen.findByText('확인을 기다리는 학생증이 없습니다.')).toBeInTheDocument();
+    const keys = screen.getByRole('region', { name: '단축키' });
+    expect(keys).toHaveTextContent('J / ↓ 다음 학생');
+    expect(keys).toHaveTextContent('A 승인');
+    expect(keys).toHaveTextContent('R 반려 사유 입력');
+  });
+
+  it('is reached from the menu and from the dashboard’s waiting cards', async () => {
+    queueServer([]);
+    server.use(http.get('/api/ops/dashboard/', () => HttpResponse.json({ day: '2026-03-03', today: [], upcoming: [], pending_verifications: 3, pending_reports: 0 })));
+    const ui = renderApp('/ops');
+    await ui.user.click(await screen.findByRole('link', { name: '확인을 기다리는 학생증' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '학생증 확인' })).toBeInTheDocument();
+    expect(ui.currentPath()).toBe('/ops/verifications');
+    expect(screen.getByRole('link', { name: '학생증 확인' })).toHaveAttribute('aria-current', 'page');
+  });
+});
