@@ -9,6 +9,8 @@ const OPS_SECTIONS = [
   { path: '/', label: T.dashboard },
   { path: '/verifications', label: T.verifications },
   { path: '/parties', label: T.parties },
+  { path: '/reports', label: T.reports },
+  { path: '/users', label: T.points },
   { path: '/audit', label: T.audit },
 ] as const;
 
