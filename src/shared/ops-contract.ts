@@ -34,6 +34,11 @@ export const opsReport = z
     content: z.string(),
     status: z.enum(REPORT_STATUSES),
     created_at: isoTime,
+    // What the console shows beside the ids above (which stay as they were for the CLI and other clients).
+    party_detail: z.object({ id: z.number().int(), title: z.string(), start_time: isoTime }),
+    reporter_detail: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+    /** `warnings`: every warning the student has had so far, from any report or cause. */
+    reported_user_detail: z.object({ id: z.number().int(), username: z.string(), name: z.string(), warnings: count }),
   })
   .meta({ id: 'OpsReport' });
 

@@ -9,6 +9,9 @@ import { PartyCreateScreen } from './PartyCreateScreen';
 import { PartyEditScreen } from './PartyEditScreen';
 import { PartyScreen } from './PartyScreen';
 import { PlacesScreen } from './PlacesScreen';
+import { ReportsScreen } from './ReportsScreen';
+import { UserPointsScreen } from './UserPointsScreen';
+import { UsersScreen } from './UsersScreen';
 import { VerificationsScreen } from './VerificationsScreen';
 import { useOpsSession } from './ops-session';
 import './ops.css';
@@ -30,6 +33,9 @@ export default function OpsConsole() {
         <Route path="/parties/:partyId" component={PartyScreen} />
         <Route path="/parties/:partyId/edit" component={PartyEditScreen} />
         <Route path="/places" component={PlacesScreen} />
+        <Route path="/reports" component={ReportsScreen} />
+        <Route path="/users" component={UsersScreen} />
+        <Route path="/users/:userId" component={UserPointsScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route component={NotFoundScreen} />
       </Switch>

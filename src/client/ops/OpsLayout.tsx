@@ -11,6 +11,8 @@ const OPS_SECTIONS = [
   { path: '/verifications', label: T.verifications },
   { path: '/parties', label: T.parties },
   { path: '/places', label: PLACES_TEXTS.nav },
+  { path: '/reports', label: T.reports },
+  { path: '/users', label: T.points },
   { path: '/audit', label: T.audit },
 ] as const;
 

@@ -43,6 +43,8 @@ export const OPS_TEXTS = {
   backToParties: '파티 목록',
   description: '설명',
   audit: '감사 로그',
+  reports: '신고',
+  points: '포인트',
   auditFilters: '감사 로그 거르기',
   action: '작업',
   target: '대상',

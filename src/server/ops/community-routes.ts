@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
 import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
+import { POINTS_REASON_MAX } from '../../shared/points';
 import type { Ctx } from '../context';
 import { reports } from '../db/schema/community';
 import { users, warnings } from '../db/schema/users';
@@ -14,11 +15,12 @@ import { notify } from '../notice/notify';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
 import { opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
+import { reportRows } from './report-list';
 
 const resolveInput = z.object({ action: z.enum(['warn', 'dismiss'], { error: 'action은 warn 또는 dismiss입니다.' }) });
 const pointsInput = z.object({
   amount: z.number().int().refine((n) => n !== 0, '0이 아닌 정수여야 합니다.'),
-  reason: z.string().trim().min(1, '사유를 입력해 주세요.').max(200),
+  reason: z.string().trim().min(1, '사유를 입력해 주세요.').max(POINTS_REASON_MAX, `사유는 ${POINTS_REASON_MAX}자까지 쓸 수 있습니다.`),
 });
 
 const REPORT_NOT_FOUND = '신고를 찾을 수 없습니다.';
@@ -34,18 +36,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     // Any other filter matches no report: the answer is the same empty list the database would give.
     const status = REPORT_STATUSES.find((s) => s === req.query.status);
     if (!status) return [];
-    const rows = await ctx.db.select().from(reports).where(eq(reports.status, status)).orderBy(asc(reports.createdAt));
-    return rows.map((r) => ({
-      id: r.id,
-      party: r.partyId,
-      reporter: r.reporterId,
-      reported_user: r.reportedUserId,
-      category: r.category,
-      category_label: REPORT_CATEGORY_LABELS[r.category],
-      content: r.content,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-    }));
+    return reportRows(ctx.db, status);
   });
 
   // Confirming a report gives the reported student one warning (once, however often it is resolved) and tells them.
