@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { mapPointOf } from './map-helpers';
 
 // The console's places map (/ops/places) for browser tests: where a map point is on screen, and a place added by
 // tapping the map, as an operator would.
@@ -9,25 +10,19 @@ type Pt = { x: number; y: number };
 export const placesMap = (page: Page) => page.locator('.places-map__surface');
 
 /**
- * Where a normalised map point (a place's x_norm, y_norm) is on the page now: the surface's view (data-view, as
- * the students' map publishes it) applied to the point, once the map is scrolled into view. A pin's tip is there;
- * its head is ~30 px above.
+ * Where a normalised map point (a place's x_norm, y_norm) is on the page, once the map is scrolled into view (the
+ * page may have scrolled to a form below it). A pin's tip is there; its head is ~30 px above.
  */
 export async function placesMapPoint(page: Page, norm: Pt): Promise<Pt> {
   const surface = placesMap(page);
   await expect(surface).toHaveAttribute('data-view', /scale/);
-  // The whole map on screen (the page may have scrolled to a form below it): a point on it can then be touched.
   await surface.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await surface.boundingBox())!;
-  const view = JSON.parse((await surface.getAttribute('data-view'))!) as { x: number; y: number; scale: number };
-  const width = Number(await surface.getAttribute('data-image-width'));
-  const height = Number(await surface.getAttribute('data-image-height'));
-  return { x: box.x + view.x + norm.x * width * view.scale, y: box.y + view.y + norm.y * height * view.scale };
+  return mapPointOf(surface, norm);
 }
 
 /**
  * On /ops/places (an operator signed in): 장소 추가, a tap on the map at `norm`, the name, 추가하기. The spot must be
- * on screen: zoomed out on a 393 px phone the map shows x_norm from about 0.32 to 0.68 (and every y_norm). Ends
+ * on screen: zoomed out on a 393 px phone the map shows x_norm from about 0.3 to 0.7 (and every y_norm). Ends
  * with the new place chosen; its id is the details' list item's data-place-id.
  */
 export async function addPlaceOnMap(page: Page, name: string, norm: Pt): Promise<number> {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
+import { OpsField } from './OpsField';
 import { fieldError, readPosition } from './place-form';
-import { PlaceField } from './PlaceField';
 import { createPlace } from './places-api';
 import { PLACES_TEXTS as T } from './places-texts';
 import { PositionFields, type PositionText } from './PositionFields';
@@ -61,7 +61,7 @@ export function PlaceAddForm({ draft, onChange, onCancel, onCreated }: Props) {
       </h2>
       <p className="field__help">{T.addHint}</p>
       <form ref={formRef} className="places-form" noValidate onSubmit={(e) => void submit(e)}>
-        <PlaceField label={T.name} value={draft.name} maxLength={50} autoComplete="off" error={errors.name} onValue={(name) => onChange({ ...draft, name })} />
+        <OpsField label={T.name} help={T.nameHelp} value={draft.name} maxLength={50} autoComplete="off" error={errors.name} onValue={(name) => onChange({ ...draft, name })} />
         <PositionFields value={draft} errors={errors} onChange={(position) => onChange({ ...draft, ...position })} />
         <FormError message={errors.form} />
         <div className="places-form__actions">

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
+import { OpsField } from './OpsField';
 import { fieldError, percentText, readPosition } from './place-form';
-import { PlaceField } from './PlaceField';
 import { updatePlace, type OpsPlace, type PlaceSaved } from './places-api';
 import { PLACES_TEXTS as T } from './places-texts';
 import { PositionFields, type PositionText } from './PositionFields';
@@ -37,7 +37,7 @@ export function PlaceRenameForm({ place, onSaved }: Props) {
 
   return (
     <form className="places-form places-form--inline" noValidate onSubmit={(e) => void submit(e)}>
-      <PlaceField label={T.name} value={name} maxLength={50} autoComplete="off" error={error} onValue={setName} />
+      <OpsField label={T.name} help={T.nameHelp} value={name} maxLength={50} autoComplete="off" error={error} onValue={setName} />
       <SubmitButton busy={busy} label={T.rename} busyLabel={T.saving} className="button button--ghost places-button" />
     </form>
   );

@@ -1,4 +1,4 @@
-import { PlaceField } from './PlaceField';
+import { OpsField } from './OpsField';
 import { PLACES_TEXTS as T } from './places-texts';
 
 export interface PositionText {
@@ -17,9 +17,8 @@ export function PositionFields({ value, onChange, errors }: Props) {
   const common = { type: 'number', inputMode: 'decimal', min: 0, max: 100, step: 0.01 } as const;
   return (
     <div className="places-position">
-      <PlaceField {...common} label={T.x} value={value.x} error={errors.x} onValue={(x) => onChange({ ...value, x })} />
-      <PlaceField {...common} label={T.y} value={value.y} error={errors.y} onValue={(y) => onChange({ ...value, y })} />
-      <p className="field__help places-position__help">{T.positionHelp}</p>
+      <OpsField {...common} label={T.x} help={T.xHelp} value={value.x} error={errors.x} onValue={(x) => onChange({ ...value, x })} />
+      <OpsField {...common} label={T.y} help={T.yHelp} value={value.y} error={errors.y} onValue={(y) => onChange({ ...value, y })} />
     </div>
   );
 }

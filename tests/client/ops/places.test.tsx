@@ -123,7 +123,7 @@ describe('/ops/places', () => {
     expect(await screen.findByText('이미 있는 장소 이름입니다.')).toBeInTheDocument();
     expect(name).toHaveValue('공학관');
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription('이미 있는 장소 이름입니다.');
+    expect(name).toHaveAccessibleDescription(/이미 있는 장소 이름입니다./);
 
     await ui.user.clear(name);
     await ui.user.type(name, '학생회관 본관');
@@ -225,7 +225,7 @@ describe('/ops/places', () => {
     await ui.user.click(screen.getByRole('button', { name: '추가하기' }));
     expect(await screen.findByText('이미 있는 장소 이름입니다.')).toBeInTheDocument();
     expect(screen.getByLabelText('장소 이름')).toHaveValue('공학관');
-    expect(screen.getByLabelText('장소 이름')).toHaveAccessibleDescription('이미 있는 장소 이름입니다.');
+    expect(screen.getByLabelText('장소 이름')).toHaveAccessibleDescription(/이미 있는 장소 이름입니다./);
 
     await ui.user.clear(screen.getByLabelText('장소 이름'));
     await ui.user.type(screen.getByLabelText('장소 이름'), '창업센터');
