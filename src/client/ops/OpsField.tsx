@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
   label: string;
@@ -9,31 +10,11 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onCh
   onValue: (value: string) => void;
 }
 
-/** A console form's labelled input with its help line and, when there is one, its error right under it. */
+/** A console form's labelled text input with its help line and, when there is one, its error right under it. */
 export function OpsField({ label, help, error, inputRef, onValue, ...input }: Props) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={inputRef}
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
-        onChange={(e) => onValue(e.target.value)}
-      />
-      <p id={`${id}-help`} className="field__help">
-        {help}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="error-text">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} help={help} error={error}>
+      {(control) => <input {...input} {...control} ref={inputRef} className="field__input" onChange={(e) => onValue(e.target.value)} />}
+    </FieldFrame>
   );
 }

@@ -6,7 +6,7 @@ import { type FormProblem, PARTY_LIMITS as L } from './party-form-check';
 import { clearPartyDraft, usePartyDraft } from './party-form-draft';
 import { type FieldErrors, PARTY_FIELDS, type PartyField, type PartyFormValues, parseTags } from './party-form-values';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
-import { PartyFormField } from './PartyFormField';
+import { FieldFrame } from './FieldFrame';
 import type { PlaceChoice } from './use-place-choices';
 import './party-form.css';
 
@@ -74,9 +74,9 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
   const startDescribed = [`${id}-start-help`, startError ? `${id}-start-error` : ''].filter(Boolean).join(' ');
 
   const inputField = (field: PartyField, key: keyof PartyFormValues, label: string, help: string, attrs: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <PartyFormField label={label} help={help} error={errors[field]}>
+    <FieldFrame label={label} help={help} error={errors[field]}>
       {(props) => <input {...props} {...attrs} ref={control(field)} className="field__input" value={values[key]} onChange={(e) => edit(key, field)(e.target.value)} />}
-    </PartyFormField>
+    </FieldFrame>
   );
   // Date and time share one message: the start is one field to the server.
   const startInput = (key: 'date' | 'time', label: string) => (
@@ -99,7 +99,7 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
   return (
     <form className="party-form" onSubmit={(e) => void submit(e)} noValidate>
       {inputField('title', 'title', T.title, T.upTo(L.title ?? 0))}
-      <PartyFormField label={T.description} help={T.upTo(L.description ?? 0)} error={errors.description}>
+      <FieldFrame label={T.description} help={T.upTo(L.description ?? 0)} error={errors.description}>
         {(props) => (
           <textarea
             {...props}
@@ -110,8 +110,8 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
             onChange={(e) => edit('description', 'description')(e.target.value)}
           />
         )}
-      </PartyFormField>
-      <PartyFormField label={T.place} error={errors.place_id}>
+      </FieldFrame>
+      <FieldFrame label={T.place} error={errors.place_id}>
         {(props) => (
           <select {...props} ref={control('place_id')} className="field__input field__input--select" value={values.placeId} onChange={(e) => edit('placeId', 'place_id')(e.target.value)}>
             <option value="">{T.choosePlace}</option>
@@ -122,7 +122,7 @@ export function PartyForm({ draftKey, initial, places, submitLabel, busyLabel, b
             ))}
           </select>
         )}
-      </PartyFormField>
+      </FieldFrame>
       <fieldset className="party-form__start">
         <legend className="field__label">{T.start}</legend>
         <div className="party-form__row">

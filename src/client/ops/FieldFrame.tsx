@@ -15,8 +15,11 @@ interface Props {
   children: (control: ControlProps) => ReactNode;
 }
 
-/** A labelled control of the party form with its help and, when something is wrong, its message beside it. */
-export function PartyFormField({ label, help, error, children }: Props) {
+/**
+ * A console form's labelled control (an input, a select, a textarea) with its help and, when something is wrong,
+ * its message right under it, read with it.
+ */
+export function FieldFrame({ label, help, error, children }: Props) {
   const id = useId();
   const described = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -31,7 +34,7 @@ export function PartyFormField({ label, help, error, children }: Props) {
         </p>
       )}
       {error && (
-        <p className="party-form__error" id={`${id}-error`}>
+        <p className="error-text" id={`${id}-error`}>
           {error}
         </p>
       )}
