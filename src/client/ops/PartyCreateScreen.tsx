@@ -7,7 +7,7 @@ import { OPS_TEXTS } from './ops-texts';
 import { problemOf, readPartyForm } from './party-form-check';
 import { EMPTY_PARTY_FORM, type PartyFormValues } from './party-form-values';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
-import { useSetPartyOutcome } from './party-outcome';
+import { leavePartyOutcome } from './party-outcome';
 import { PartyForm } from './PartyForm';
 import { usePlaceChoices } from './use-place-choices';
 
@@ -16,7 +16,6 @@ type Created = z.infer<typeof opsCreated>;
 /** /ops/parties/new: a party at one of the campus's places; once made, its page says so. */
 export function PartyCreateScreen() {
   const [, navigate] = useLocation();
-  const setOutcome = useSetPartyOutcome();
   const places = usePlaceChoices();
 
   async function create(values: PartyFormValues) {
@@ -24,7 +23,7 @@ export function PartyCreateScreen() {
     if ('errors' in read) return { fields: read.errors };
     try {
       const { id } = await opsFetch<Created>('/api/ops/parties/', { method: 'POST', json: read.body });
-      setOutcome({ partyId: id, text: T.created(read.body.title) });
+      leavePartyOutcome({ partyId: id, text: T.created(read.body.title) });
       navigate(`/parties/${id}`);
       return null;
     } catch (failure) {

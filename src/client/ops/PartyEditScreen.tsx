@@ -10,7 +10,7 @@ import { OPS_TEXTS } from './ops-texts';
 import { problemOf, readPartyForm } from './party-form-check';
 import { partyBodyOf, partyFormOf, partyPatch, type PartyField, type PartyFormValues } from './party-form-values';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
-import { useSetPartyOutcome } from './party-outcome';
+import { leavePartyOutcome } from './party-outcome';
 import { PartyForm } from './PartyForm';
 import { useOpsData } from './use-ops-data';
 import { usePlaceChoices } from './use-place-choices';
@@ -33,7 +33,6 @@ export function PartyEditScreen() {
   const places = usePlaceChoices();
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
-  const setOutcome = useSetPartyOutcome();
   // The form starts from the party as first loaded, and the edit is what the operator changed from there: a refetch
   // while typing neither resets the form nor turns someone else's change into one of ours.
   const [loaded, setLoaded] = useState<PartyDetail | null>(null);
@@ -48,7 +47,7 @@ export function PartyEditScreen() {
     try {
       const updated = await opsFetch<PartyDetail>(`/api/ops/parties/${original.id}/`, { method: 'PATCH', json: patch });
       await mutate(key, updated, { revalidate: false });
-      setOutcome({ partyId: original.id, text: T.saved });
+      leavePartyOutcome({ partyId: original.id, text: T.saved });
       navigate(`/parties/${original.id}`);
       return null;
     } catch (failure) {
