@@ -5,6 +5,7 @@ import { expectAccessible } from './axe';
 import { E2E_OPS_TOKEN, signupViaApi } from './helpers';
 import { markerPoint } from './map-helpers';
 import { opsLogin } from './ops-helpers';
+import { addPlaceOnMap } from './ops-map';
 
 const ops = { 'X-Ops-Token': E2E_OPS_TOKEN };
 const HOUR = 3_600_000;
@@ -14,13 +15,17 @@ test.use({ timezoneId: 'America/New_York' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-test('an operator creates a party through the form; a guest finds it on home and on the map; the operator edits its seats', async ({ page }) => {
+test('an operator puts a new place on the map and creates a party there through the form; a guest finds it on home and on the map; the operator edits its seats', async ({ page }) => {
   const title = `콘솔 파티 ${Date.now().toString(36)}`;
+  const placeName = `새 장소 ${Date.now().toString(36)}`;
   // A few hours ahead, on the minute, so the party is among the soonest on home (which lists 50).
   const start = new Date(Math.ceil((Date.now() + 3 * HOUR) / 600_000) * 600_000);
   const wall = isoToSeoulWallTime(start.toISOString());
 
-  await opsLogin(page, '/ops/parties');
+  // A place of its own, set down on the campus map by a tap (clear of the demo buildings and other tests' places).
+  await opsLogin(page, '/ops/places');
+  const placeId = await addPlaceOnMap(page, placeName, { x: 0.62, y: 0.45 });
+  await page.getByRole('navigation', { name: '운영 메뉴' }).getByRole('link', { name: '파티' }).click();
   await expect(page.getByRole('table')).toBeVisible();
   await shot(page, 'parties');
   await page.getByRole('link', { name: '파티 만들기' }).click();
@@ -36,7 +41,7 @@ test('an operator creates a party through the form; a guest finds it on home and
   await shot(page, 'form-errors');
 
   await page.getByLabel('설명').fill('콘솔에서 만든 파티입니다.');
-  await page.getByLabel('장소').selectOption({ label: '법학관' });
+  await page.getByLabel('장소').selectOption({ label: placeName });
   await page.getByLabel('시작 날짜').fill(wall.date);
   await page.getByLabel('시작 시간').fill(wall.time);
   await page.getByLabel('정원').fill('6');
@@ -48,9 +53,9 @@ test('an operator creates a party through the form; a guest finds it on home and
   const partyId = Number(page.url().split('/').pop());
   await expect(page.getByRole('status').filter({ hasText: `'${title}' 파티를 만들었습니다.` })).toBeFocused();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  const created = (await (await page.request.get(`/api/ops/parties/${partyId}/`, { headers: ops })).json()) as { start_time: string; tags: string[]; place: { name: string } };
+  const created = (await (await page.request.get(`/api/ops/parties/${partyId}/`, { headers: ops })).json()) as { start_time: string; tags: string[]; place: { id: number; name: string } };
   expect(Date.parse(created.start_time)).toBe(start.getTime());
-  expect(created.place.name).toBe('법학관');
+  expect(created.place).toEqual({ id: placeId, name: placeName });
   expect([...created.tags].sort()).toEqual(['콘솔', '테스트'].sort());
   await expectAccessible(page, 'the party page');
   await shot(page, 'party-created');
@@ -64,7 +69,10 @@ test('an operator creates a party through the form; a guest finds it on home and
   await page.getByRole('button', { name: '목록 접기' }).tap();
   const parties = (await (await page.request.get('/api/detailview/parties/')).json()) as MapParty[];
   const mine = parties.find((p) => p.id === partyId)!;
-  expect(mine.place_name).toBe('법학관');
+  expect(mine.place_name).toBe(placeName);
+  // Where the operator tapped (to the pixel: two decimals of the map).
+  expect(mine.place_x_norm).toBeCloseTo(0.62, 2);
+  expect(mine.place_y_norm).toBeCloseTo(0.45, 2);
   await expect(page.locator('.map-stage__surface')).not.toHaveAttribute('data-markers', '0');
   const at = await markerPoint(page, mine);
   await page.touchscreen.tap(at.x, at.y);
