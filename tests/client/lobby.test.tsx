@@ -214,3 +214,17 @@ describe('/balancewait/:partyId', () => {
     expect(FakeSocket.all).toHaveLength(0);
   });
 });
+
+describe('/balancewait/:partyId as a guest', () => {
+  it('asks the guest to sign in instead of opening a socket, and closing the question goes to the party', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const ui = renderApp('/balancewait/5');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('로그인');
+    expect(screen.queryByText('로그인이 만료되었습니다. 다시 로그인해 주세요.')).not.toBeInTheDocument();
+    expect(FakeSocket.all).toHaveLength(0);
+    await ui.user.click(screen.getByRole('button', { name: '닫기' }));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+  });
+});

@@ -1,6 +1,9 @@
-import { Link, useParams } from 'wouter';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation, useParams } from 'wouter';
 import vsImage from '../../../assets/images/vs.svg';
 import { WS_CLOSE } from '../../shared/live';
+import { isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { LOBBY_TEXTS as T, STATUS_LABELS } from './lobby-texts';
 import { useLobby } from './use-lobby';
@@ -8,12 +11,25 @@ import { useStandbyToggle } from './use-standby-toggle';
 import './lobby.css';
 import { parseId } from '../../shared/ids';
 
-
 export default function LobbyScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
+  // A guest is asked to sign in (and comes back here after), not told a login "expired" that never existed: no
+  // socket is opened without a session. Closing the question goes to the party the lobby belongs to.
+  const body =
+    partyId === null ? (
+      <p className="error-text" role="alert">
+        {T.noPartyId}
+      </p>
+    ) : loggedIn ? (
+      <Lobby partyId={partyId} />
+    ) : (
+      <LoginRequiredModal onClose={() => navigate(`/partyinfo/${partyId}`, { replace: true })} />
+    );
   return (
     <ScreenPage title={T.title} back>
-      {partyId === null ? <p className="error-text" role="alert">{T.noPartyId}</p> : <Lobby partyId={partyId} />}
+      {body}
     </ScreenPage>
   );
 }
