@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from './msw/server';
-import { renderApp, signInAs } from './render-app';
+import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
 const SAVED = {
   grade: '3학년',
@@ -167,9 +167,17 @@ describe('/mypage/extra', () => {
 });
 
 describe('/mypage/extra/done', () => {
+  it('opened directly, without the wizard, goes home', async () => {
+    signInAs();
+    const ui = renderAppInBrowser('/mypage/extra/done');
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(screen.queryByText('프로필 세팅 완료!')).not.toBeInTheDocument();
+  });
+
   it('says 프로필 세팅 완료! and 확인 goes to /mypage', async () => {
     signInAs();
-    const ui = renderApp('/mypage/extra/done');
+    // Reached through the wizard (or reloaded there): the wizard leaves its mark in history.state.
+    const ui = renderAppInBrowser('/mypage/extra/done', { flowDone: '/mypage/extra/done' });
     expect(await screen.findByText('프로필 세팅 완료!')).toBeInTheDocument();
     await ui.user.click(screen.getByRole('button', { name: '확인' }));
     expect(ui.currentPath()).toBe('/mypage');

@@ -210,8 +210,15 @@ describe('/payment', () => {
 });
 
 describe('/paymentfinish', () => {
-  it('confirms with 확인 to /assist, replacing the finish screen in history', async () => {
+  it('opened directly, without a payment, goes home', async () => {
     const ui = renderAppInBrowser('/paymentfinish');
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(screen.queryByRole('heading', { name: '예약이 완료되었습니다' })).not.toBeInTheDocument();
+  });
+
+  it('confirms with 확인 to /assist, replacing the finish screen in history', async () => {
+    // Reached through a payment (or reloaded there): the payment leaves its mark in history.state.
+    const ui = renderAppInBrowser('/paymentfinish', { flowDone: '/paymentfinish' });
     const before = window.history.length;
     expect(await screen.findByRole('heading', { name: '예약이 완료되었습니다' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeInTheDocument();

@@ -138,7 +138,10 @@ test.describe('logged in', () => {
     await expect(page.getByRole('button', { name: '3학년' })).toBeVisible();
     await expectAccessible(page, '/mypage/extra');
 
-    await page.goto('/mypage/extra/done');
+    // The finish screen only opens at the end of the wizard (opened by hand it goes home): arrive as the wizard does,
+    // with its mark in history.state, and reload there.
+    await page.evaluate(() => window.history.replaceState({ flowDone: '/mypage/extra/done' }, '', '/mypage/extra/done'));
+    await page.reload();
     await expect(page.getByText('프로필 세팅 완료!')).toBeVisible();
     await expectAccessible(page, '/mypage/extra/done');
 

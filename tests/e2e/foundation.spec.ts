@@ -63,3 +63,10 @@ test('a demo student logs in with the README password', async ({ page }) => {
   await login(page, 'student1', 'partyon1234');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('김하늘님을 위한 추천 파티');
 });
+
+test('finish screens opened by hand go home instead of congratulating anyone', async ({ page }) => {
+  for (const path of ['/paymentfinish', '/mypage/extra/done']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});

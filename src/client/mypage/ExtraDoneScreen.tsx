@@ -1,4 +1,5 @@
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { useArrivedThroughFlow } from '../lib/flow-done';
 import { CheckIcon } from '../ui/icons';
 import { COMMON_TEXTS } from '../ui/texts';
 import { WIZARD_TEXTS as T } from './extra-steps';
@@ -6,6 +7,8 @@ import './wizard.css';
 
 export default function ExtraDoneScreen() {
   const [, navigate] = useLocation();
+  const arrived = useArrivedThroughFlow('/mypage/extra/done');
+  if (!arrived) return <Redirect to="/" replace />;
   return (
     <section className="screen wizard-done">
       <span className="wizard-done__check" aria-hidden="true">

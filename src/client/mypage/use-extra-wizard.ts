@@ -7,6 +7,9 @@ import { type ExtraChoice, fetchExtraSettings, mbtiPartsOf, saveExtraSettings } 
 import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { useGoBack } from '../ui/use-go-back';
 import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';
+import { flowDoneState } from '../lib/flow-done';
+
+const EXTRA_DONE_PATH = '/mypage/extra/done';
 
 type Loaded = 'loading' | 'existing' | 'new';
 type SaveState = 'idle' | 'saving' | 'failed';
@@ -57,7 +60,7 @@ export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
       try {
         await saveExtraSettings(values as ExtraChoice, loaded === 'existing');
         void mutate(MYPAGE_MAIN_PATH);
-        navigate('/mypage/extra/done', { replace: true });
+        navigate(EXTRA_DONE_PATH, { replace: true, state: flowDoneState(EXTRA_DONE_PATH) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) onLoginNeeded();
         else window.alert(T.failed);

@@ -1,4 +1,5 @@
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { useArrivedThroughFlow } from '../lib/flow-done';
 import { BackButton } from '../ui/BackButton';
 import { CheckIcon } from '../ui/icons';
 import { COMMON_TEXTS } from '../ui/texts';
@@ -9,6 +10,8 @@ const HINT = '파티비서에서 파티 일정과 남은 시간을 확인할 수
 
 export default function PaymentFinishScreen() {
   const [, navigate] = useLocation();
+  const arrived = useArrivedThroughFlow('/paymentfinish');
+  if (!arrived) return <Redirect to="/" replace />;
   return (
     <section className="screen">
       <div className="screen__bar">

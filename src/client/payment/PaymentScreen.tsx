@@ -15,6 +15,9 @@ import { PaymentForm } from './PaymentForm';
 import { useLeaveOnExit } from './use-leave-on-exit';
 import { usePay } from './use-pay';
 import './payment.css';
+import { flowDoneState } from '../lib/flow-done';
+
+const FINISH_PATH = '/paymentfinish';
 
 const T = {
   title: '예약 보증금 결제',
@@ -82,7 +85,7 @@ export default function PaymentScreen() {
         // Replace: back from the finish screen should not land on a payment that is already done.
         <ConfirmModal
           message={`결제 완료! 사용 포인트: ${formatPoints(result.amount)}`}
-          onConfirm={() => navigate('/paymentfinish', { replace: true })}
+          onConfirm={() => navigate(FINISH_PATH, { replace: true, state: flowDoneState(FINISH_PATH) })}
         />
       )}
     </ScreenPage>
