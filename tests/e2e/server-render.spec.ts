@@ -130,3 +130,19 @@ test('a signed-in student never gets the guest’s copy of a party they are in',
   await page.goto('/');
   await expect(page.getByRole('heading', { name: '최민준님을 위한 추천 파티' })).toBeVisible();
 });
+
+test('each stylesheet a page needs is fetched once: the server’s preload is the one the app then uses', async ({ page }) => {
+  for (const path of ['/map', '/login']) {
+    const fetched: string[] = [];
+    const listener = (r: { url: () => string; resourceType: () => string }) => {
+      if (r.url().endsWith('.css')) fetched.push(new URL(r.url()).pathname);
+    };
+    page.on('request', listener);
+    await page.goto(path);
+    await expect(page.locator('main')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    page.off('request', listener);
+    const twice = fetched.filter((f, i) => fetched.indexOf(f) !== i);
+    expect(twice, `${path} fetched ${fetched.join(', ')}`).toEqual([]);
+  }
+});

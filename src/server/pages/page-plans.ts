@@ -89,7 +89,9 @@ export function createPagePlans(manifest: ViteManifest | null) {
           const file = manifest[image]?.file;
           if (file) links.push(`</${file}>; rel=preload; as=image; fetchpriority=high`);
         }
-        for (const c of css) links.push(`</${c}>; rel=preload; as=style`);
+        // Vite's loader of lazy screens adds their stylesheets with crossorigin: the preload must say the same, or
+        // the browser fetches the file twice and warns that the credentials mode does not match.
+        for (const c of css) links.push(`</${c}>; rel=preload; as=style; crossorigin=anonymous`);
         for (const f of files) links.push(`</${f}>; rel=modulepreload`);
       }
       plan = { link: links.length ? links.join(', ') : null };

@@ -25,7 +25,7 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
     expect(links(preloads('/map'))).toEqual([
       '</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous',
       '</assets/campus-medium-iii.webp>; rel=preload; as=image; fetchpriority=high',
-      '</assets/MapScreen-fff.css>; rel=preload; as=style',
+      '</assets/MapScreen-fff.css>; rel=preload; as=style; crossorigin=anonymous',
       '</assets/MapScreen-eee.js>; rel=modulepreload',
       '</assets/gesture-ddd.js>; rel=modulepreload',
     ]);
