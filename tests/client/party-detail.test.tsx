@@ -183,8 +183,27 @@ describe('/partyinfo/:partyId', () => {
     );
     const first = renderApp('/partyinfo/404');
     expect(await screen.findByText('에러: 파티를 찾을 수 없습니다.')).toBeInTheDocument();
+    // A party that does not exist: what it means and the way home, no pointless retry.
+    expect(screen.getByText(/취소되었거나 주소가 잘못된 파티예요/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '다시 시도' })).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: '홈으로 가기' }));
+    expect(first.currentPath()).toBe('/');
     first.unmount();
     renderApp('/partyinfo/500');
     expect(await screen.findByText('에러: 파티 정보를 불러오는데 실패했습니다.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '홈으로 가기' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the detail failed to load for a passing reason, and shows the party once it loads', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/detailview/parties/5/', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ ...PARTY_DETAIL, title: '다시 불러온 파티' });
+      }),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { name: '다시 불러온 파티' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useLocation, useParams } from 'wouter';
-import { errorMessage } from '../api/api-error';
+import { ApiError, errorMessage } from '../api/api-error';
 import { usePartyDetail } from '../api/party-detail';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { BackButton } from '../ui/BackButton';
+import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
@@ -15,11 +16,13 @@ import { parseId } from '../../shared/ids';
 
 const LOAD_FAILED = '파티 정보를 불러오는데 실패했습니다.';
 const JOIN_FAILED = '참가 신청 중 오류가 발생했습니다.';
+const GONE_HINT = '취소되었거나 주소가 잘못된 파티예요. 홈에서 다른 파티를 찾아보세요.';
+const RETRY_HINT = '연결이 불안정할 수 있어요. 잠시 후 다시 시도해 주세요.';
 
 export default function PartyDetailScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
-  const { data: party, error } = usePartyDetail(partyId);
+  const { data: party, error, mutate } = usePartyDetail(partyId);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
@@ -30,7 +33,15 @@ export default function PartyDetailScreen() {
   };
 
   let body;
-  if (partyId === null || error) body = <p className="error-text">에러: {errorMessage(error, LOAD_FAILED)}</p>;
+  if (partyId === null || error) {
+    // An unknown party will not appear by trying again; anything else (offline, a server failure) might.
+    const gone = partyId === null || (error instanceof ApiError && error.status === 404);
+    body = gone ? (
+      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={GONE_HINT} />
+    ) : (
+      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={RETRY_HINT} retry={() => void mutate()} />
+    );
+  }
   else if (!party) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
   else
     body = (

@@ -1,16 +1,12 @@
-import { useLocation } from 'wouter';
+import { ErrorState } from './ErrorState';
 import { ScreenPage } from './ScreenPage';
 import { COMMON_TEXTS } from './texts';
 
+/** An address no screen answers: says so, and the way home. */
 export function NotFoundScreen() {
-  const [, navigate] = useLocation();
   return (
     <ScreenPage title={COMMON_TEXTS.notFound}>
-      <div className="not-found">
-        <button type="button" className="button" onClick={() => navigate('/', { replace: true })}>
-          {COMMON_TEXTS.goHome}
-        </button>
-      </div>
+      <ErrorState message={COMMON_TEXTS.notFound} hint={COMMON_TEXTS.notFoundHint} />
     </ScreenPage>
   );
 }

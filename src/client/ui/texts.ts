@@ -15,7 +15,9 @@ export const COMMON_TEXTS = {
   confirm: '확인',
   loading: '로딩 중...',
   notFound: '페이지를 찾을 수 없습니다.',
+  notFoundHint: '주소가 바뀌었거나 없는 페이지예요. 홈에서 다시 찾아보세요.',
   goHome: '홈으로 가기',
+  retry: '다시 시도',
 } as const;
 
 export const LOGIN_MODAL_TEXTS = {
