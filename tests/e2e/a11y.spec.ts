@@ -57,7 +57,7 @@ test.describe('guest', () => {
   });
 
   test('screens that ask a guest to log in', async ({ page }) => {
-    for (const path of ['/notifications', '/mypage', '/mypage/edit', '/mypage/extra', '/mypage/additional', '/payment']) {
+    for (const path of ['/notifications', '/mypage', '/mypage/edit', '/mypage/extra', '/mypage/additional', '/payment', '/balancewait/1']) {
       await page.goto(path);
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
@@ -71,6 +71,13 @@ test.describe('guest', () => {
     await page.goto('/assist');
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, '/assist (guest popup)');
+    // Pages that cannot show what they were opened for say so and offer the way home.
+    await page.goto('/partyinfo/999999');
+    await expect(page.getByText('에러: 파티를 찾을 수 없습니다.')).toBeVisible();
+    await expectAccessible(page, '/partyinfo/{unknown id}');
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('button', { name: '홈으로 가기' })).toBeVisible();
+    await expectAccessible(page, 'an unknown route');
   });
 });
 
