@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw/server';
-import { PARTICIPATION } from './msw/fixtures';
+import { PARTICIPATION, PARTY_DETAIL } from './msw/fixtures';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
 const parties = [
@@ -164,6 +164,29 @@ describe('home', () => {
     await ui.user.click(await screen.findByRole('link', { name: '#야식 파티' }));
     expect(ui.visited()).toEqual(['/', '/partyinfo/6']);
     expect(await screen.findByRole('heading', { name: '보드게임 번개' })).toBeInTheDocument();
+  });
+
+  it('draws the party from the list at once while its detail loads, then the rest', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json(parties)),
+      http.get('/api/detailview/parties/6/', async () => {
+        await gate;
+        return HttpResponse.json({ ...PARTY_DETAIL, ...parties[1], tags: [], description: '야식 먹으며 수다' });
+      }),
+    );
+    const ui = renderApp('/');
+    await ui.user.click(await screen.findByRole('link', { name: '#야식 파티' }));
+    // Before the detail answers: title, photo, place, time and seats from the list; the rest is a shape.
+    expect(await screen.findByRole('heading', { level: 1, name: '야식 파티' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '기숙사' })).toBeInTheDocument();
+    expect(screen.getByText('4 / 4')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('로딩 중...');
+    expect(screen.queryByText('야식 먹으며 수다')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('야식 먹으며 수다')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '야식 파티' })).toBeInTheDocument();
   });
 
   it('tells a student who already joined', async () => {

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { HomeParty } from '../../shared/parties';
 import type { ApiError } from './api-error';
 
-const HOME_PARTIES_PATH = '/api/homemap/home/';
+export const HOME_PARTIES_PATH = '/api/homemap/home/';
 
 export function useHomeParties() {
   return useSWR<HomeParty[], ApiError>(HOME_PARTIES_PATH, {

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { MapParty } from '../../shared/parties';
 import type { ApiError } from './api-error';
 
-const MAP_PARTIES_PATH = '/api/detailview/parties/';
+export const MAP_PARTIES_PATH = '/api/detailview/parties/';
 
 /** Spec §3 "Party (map list)"; SWR's app-wide fetcher sends it, with the token when there is one (guests too). */
 export function useMapParties() {

@@ -1,16 +1,17 @@
 import { useLocation, useParams } from 'wouter';
 import { ApiError, errorMessage } from '../api/api-error';
 import { usePartyDetail } from '../api/party-detail';
+import { usePartyPreview } from '../api/party-preview';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { BackButton } from '../ui/BackButton';
 import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
-import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
 import { PartyInfo } from './PartyInfo';
+import { PartyLoading } from './PartyLoading';
 import './party.css';
 import { parseId } from '../../shared/ids';
 
@@ -23,6 +24,7 @@ export default function PartyDetailScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
   const { data: party, error, mutate } = usePartyDetail(partyId);
+  const preview = usePartyPreview(partyId);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
@@ -42,7 +44,7 @@ export default function PartyDetailScreen() {
       <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={RETRY_HINT} retry={() => void mutate()} />
     );
   }
-  else if (!party) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else if (!party) body = <PartyLoading preview={preview} />;
   else
     body = (
       <>

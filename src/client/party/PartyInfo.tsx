@@ -26,7 +26,13 @@ function PlaceMap({ src, place }: { src: string | null; place: string }) {
   );
 }
 
-export function PartyInfo({ party }: { party: PartyDetail }) {
+/** What a list already knows of a party (home, map): enough to draw the top of its page before the detail comes. */
+export type PartyHeadData = Pick<PartyDetail, 'place_photo' | 'place_name' | 'title' | 'start_time' | 'applied_count' | 'max_participants'> & {
+  tags: string[];
+};
+
+/** The photo, title and facts of a party: the same drawing from the list's data and from the detail. */
+export function PartyHead({ party }: { party: PartyHeadData }) {
   return (
     <>
       <Img
@@ -62,13 +68,21 @@ export function PartyInfo({ party }: { party: PartyDetail }) {
             <dd>
               <ul className="plain-list party-detail__tags">
                 {party.tags.map((tag) => (
-                  <li key={tag.id}>#{tag.name}</li>
+                  <li key={tag}>#{tag}</li>
                 ))}
               </ul>
             </dd>
           </div>
         )}
       </dl>
+    </>
+  );
+}
+
+export function PartyInfo({ party }: { party: PartyDetail }) {
+  return (
+    <>
+      <PartyHead party={{ ...party, tags: party.tags.map((t) => t.name) }} />
       <h2 className="party-detail__heading">위치</h2>
       <PlaceMap src={party.place_map} place={party.place_name} />
       <h2 className="party-detail__heading">파티 소개</h2>
