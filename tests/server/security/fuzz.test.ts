@@ -424,7 +424,7 @@ const TARGETS: JsonTarget[] = [
     url: () => '/api/ops/operators/',
     headers: (fx) => fx.ops,
     fields: () => ({ username: fc.oneof(fc.uuid().map((u) => `op_${u.slice(0, 8)}`), wild), password: field('operator-pass1', 'short') }),
-    delta: (ok) => ({ operators: ok.length }),
+    delta: (ok) => ({ operators: ok.length, audit: ok.length }),
   },
   {
     name: 'ops verification approve',
