@@ -47,7 +47,9 @@ export function PartyCard({ party, pending, disabled, onApply, aboveFold = false
       </div>
       <div className="party-card__body">
         <h2 className="party-card__title">
-          <Link href={detailPath}>#{party.title}</Link>
+          <Link href={detailPath} className="tap-area">
+            #{party.title}
+          </Link>
         </h2>
         <p className="party-card__meta">
           <time dateTime={party.start_time}>{formatMonthDayTime(party.start_time)}</time>

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
 import type { MapParty } from '../../shared/parties';
@@ -16,12 +17,19 @@ function PeopleIcon() {
 
 export function MapPartyCard({ party }: { party: MapParty }) {
   const [, navigate] = useLocation();
+  const detailPath = `/partyinfo/${party.id}`;
+  // A tap anywhere on the card opens the party, like home's cards; 상세보기 stays the named way in for keyboards
+  // and screen readers, and its own tap is its alone.
+  const openDetail = (event: MouseEvent<HTMLLIElement>) => {
+    if ((event.target as Element).closest('a, button')) return;
+    navigate(detailPath);
+  };
   // Spec §3: counts default to 0 when the server leaves them out.
   const applied = party.applied_count ?? 0;
   const capacity = party.max_participants ?? 0;
   const tags = party.tags ?? [];
   return (
-    <li className="card map-card" data-party-id={party.id}>
+    <li className="card map-card" data-party-id={party.id} onClick={openDetail}>
       <div className="card__thumb map-card__photo">
         <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} width={92} height={92} loading="lazy" />
       </div>
@@ -46,7 +54,7 @@ export function MapPartyCard({ party }: { party: MapParty }) {
               </span>
             </span>
           </p>
-          <button type="button" className="map-card__detail" onClick={() => navigate(`/partyinfo/${party.id}`)}>
+          <button type="button" className="map-card__detail tap-area" onClick={() => navigate(detailPath)}>
             {MAP_TEXTS.detail}
           </button>
         </div>

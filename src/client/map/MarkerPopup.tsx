@@ -36,14 +36,14 @@ export function MarkerPopup({ group, onClose, ref }: Props) {
         <ul className="plain-list map-popup__list">
           {group.parties.map((party) => (
             <li key={party.id}>
-              <Link href={`/partyinfo/${party.id}`} className="map-popup__title">
+              <Link href={`/partyinfo/${party.id}`} className="map-popup__title tap-area">
                 {party.title}
               </Link>
               <time dateTime={party.start_time}>{formatMapDate(party.start_time)}</time>
             </li>
           ))}
         </ul>
-        <button type="button" className="map-popup__close" aria-label={COMMON_TEXTS.close} onClick={onClose}>
+        <button type="button" className="map-popup__close tap-area" aria-label={COMMON_TEXTS.close} onClick={onClose}>
           <CloseIcon width={16} height={16} />
         </button>
       </div>

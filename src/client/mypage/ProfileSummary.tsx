@@ -29,7 +29,7 @@ export function ProfileSummary({ main }: { main: MyPageMain }) {
           {main.intro || T.noIntro}
         </p>
       </div>
-      <Link href="/mypage/edit" className="mypage-profile__edit">
+      <Link href="/mypage/edit" className="mypage-profile__edit tap-area">
         {T.editProfile}
       </Link>
       {tags.length > 0 ? (

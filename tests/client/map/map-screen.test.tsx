@@ -109,6 +109,13 @@ describe('/map bottom sheet', () => {
     expect(currentPath()).toBe('/partyinfo/8');
   });
 
+  it('a tap anywhere on a card opens its party, not only on 상세보기', async () => {
+    const { user, currentPath } = renderApp('/map');
+    const title = await screen.findByRole('heading', { name: '호숫가 버스킹' });
+    await user.click(title);
+    expect(currentPath()).toBe('/partyinfo/8');
+  });
+
   it('works for a guest: no token, no login prompt', async () => {
     renderApp('/map');
     expect(await screen.findByRole('heading', { name: '공대생 코딩 모각코 & 피자' })).toBeInTheDocument();

@@ -146,7 +146,12 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
 
       const authorize = `${origin}${config.authorize_url}?client_id=${config.client_id}&redirect_uri=${encodeURIComponent(callback)}&response_type=code&state=s1`;
       const page = await fetch(authorize);
-      expect(await page.text()).toContain('로컬 대체 카카오');
+      const html = await page.text();
+      expect(html).toContain('로컬 대체 카카오');
+      // The particle follows the nickname's last syllable, and lines break between words like every page.
+      expect(html).toContain('>한빛새내기로 동의<');
+      expect(html).toContain('>야식요정으로 동의<');
+      expect(html).toContain('word-break:keep-all');
 
       const consent = await fetch(`${origin}/oauth/kakao/stand-in/oauth/authorize`, {
         method: 'POST',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { withEuro } from './particle';
 
 export const STAND_IN_PREFIX = '/oauth/kakao/stand-in';
 export const STAND_IN_CLIENT_ID = 'partyon-local-stand-in';
@@ -31,7 +32,7 @@ export async function standInRoutes(
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>카카오 로그인 (로컬 대체)</title><style>
-body{font-family:system-ui,'Noto Sans CJK KR',sans-serif;margin:0;background:#f6f6f6;color:#191919}
+body{font-family:system-ui,'Noto Sans CJK KR',sans-serif;margin:0;word-break:keep-all;background:#f6f6f6;color:#191919}
 main{max-width:360px;margin:0 auto;padding:24px 20px}.badge{display:inline-block;background:#ffe812;border-radius:6px;padding:4px 8px;font-size:13px;font-weight:700}
 p.note{font-size:13px;color:#666;line-height:1.5}label{display:block;margin:16px 0 6px;font-weight:600}
 input[type=text]{box-sizing:border-box;width:100%;padding:12px;border:1px solid #ccc;border-radius:8px;font-size:16px}
@@ -54,7 +55,7 @@ input[type=text]{box-sizing:border-box;width:100%;padding:12px;border:1px solid 
 <p class="note">KAKAO_REST_API_KEY가 설정되지 않아 실제 카카오 대신 파티온 서버의 대체 화면이 열렸습니다. 닉네임이 같으면 같은 계정으로 로그인됩니다.</p>
 <form method="post" action="${STAND_IN_PREFIX}/oauth/authorize">${hidden}
 <label for="nickname">닉네임</label><input id="nickname" type="text" name="nickname" required maxlength="20" value="${escape(PRESETS[0])}">
-<div class="presets">${PRESETS.map((n) => `<button type="submit" name="nickname" value="${escape(n)}" formnovalidate>${escape(n)}로 동의</button>`).join('')}</div>
+<div class="presets">${PRESETS.map((n) => `<button type="submit" name="nickname" value="${escape(n)}" formnovalidate>${escape(withEuro(n))} 동의</button>`).join('')}</div>
 <p class="note">파티온이 닉네임을 제공받는 데 동의합니다.</p>
 <div class="actions"><button class="cancel" type="submit" name="action" value="cancel" formnovalidate>취소</button><button class="ok" type="submit" name="action" value="consent">동의하고 계속하기</button></div>
 </form>`,
