@@ -1,7 +1,8 @@
 import { useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { MapParty } from '../../shared/parties';
+import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
 import { Img } from '../ui/Img';
+import { MyStateChip } from '../ui/MyStateChip';
 import { formatMapDate } from './map-date';
 import { MAP_TEXTS } from './map-texts';
 
@@ -14,7 +15,7 @@ function PeopleIcon() {
   );
 }
 
-export function MapPartyCard({ party }: { party: MapParty }) {
+export function MapPartyCard({ party, myStatus }: { party: MapParty; myStatus?: LiveParticipationStatus }) {
   const [, navigate] = useLocation();
   // Spec §3: counts default to 0 when the server leaves them out.
   const applied = party.applied_count ?? 0;
@@ -45,6 +46,7 @@ export function MapPartyCard({ party }: { party: MapParty }) {
                 {applied}/{capacity}
               </span>
             </span>
+            {myStatus && <MyStateChip status={myStatus} />}
           </p>
           <button type="button" className="map-card__detail" onClick={() => navigate(`/partyinfo/${party.id}`)}>
             {MAP_TEXTS.detail}
