@@ -19,6 +19,7 @@ const home = (id: number, title: string): HomeParty => ({
   start_time: START,
   applied_count: 1,
   max_participants: 6,
+  tags: [],
 });
 const HOME = [home(5, '보드게임 번개'), home(6, '야식 파티'), home(7, '새벽 러닝')];
 
@@ -101,7 +102,7 @@ describe('my state on home cards', () => {
 });
 
 describe('my state on map cards', () => {
-  const party = (id: number, title: string): MapParty => ({ ...home(id, title), tags: [], place_x_norm: 0.5, place_y_norm: 0.5 });
+  const party = (id: number, title: string): MapParty => ({ ...home(id, title), place_x_norm: 0.5, place_y_norm: 0.5 });
 
   it('marks the parties I am in, for a signed-in student only', async () => {
     signInAs();
