@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRefreshMyParties } from '../api/my-parties';
+import { useRefreshUnreadCount } from '../api/notices';
 import { leaveParty } from '../api/participation';
 
 /**
@@ -12,7 +13,12 @@ export function useLeaveOnExit(partyId: number | null, shouldLeave: () => boolea
   const latest = useRef(shouldLeave);
   const timer = useRef<number | undefined>(undefined);
   // Kept in a ref like `shouldLeave`: the effect must depend on the party alone, or re-running it would leave.
-  const refresh = useRef(useRefreshMyParties());
+  const refreshParties = useRefreshMyParties();
+  const refreshUnread = useRefreshUnreadCount();
+  const refresh = useRef(() => {
+    refreshParties();
+    refreshUnread();
+  });
 
   useEffect(() => {
     latest.current = shouldLeave;

@@ -10,6 +10,7 @@ export const NAV_LABELS = {
 
 export const COMMON_TEXTS = {
   notifications: '알림',
+  unreadNotifications: (count: number) => `알림 ${count}개 안 읽음`,
   back: '뒤로 가기',
   close: '닫기',
   confirm: '확인',

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { ApiError, errorMessage } from '../api/api-error';
 import { joinParty } from '../api/join';
 import { useRefreshMyParties } from '../api/my-parties';
+import { useRefreshUnreadCount } from '../api/notices';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
 import { type VerificationRefusal, verificationRefusal } from '../lib/verification-refusal';
@@ -23,6 +24,8 @@ export function useJoin(failedText: string) {
   const [needsLogin, setNeedsLogin] = useState(false);
   const [refusal, setRefusal] = useState<VerificationRefusal | null>(null);
   const refreshMyParties = useRefreshMyParties();
+  // The server has just written a notice about it: the bell's count follows.
+  const refreshUnreadCount = useRefreshUnreadCount();
 
   // Never rejects: every failure ends in an alert, the login modal or the additional-info form, so a button may
   // drop the promise.
@@ -36,6 +39,7 @@ export function useJoin(failedText: string) {
     try {
       const { id } = await joinParty(partyId);
       refreshMyParties();
+      refreshUnreadCount();
       const state: PaymentNavState = { participationId: id, partyId };
       navigate(PAYMENT_PATH, { state });
     } catch (error) {
