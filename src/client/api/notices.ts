@@ -18,12 +18,12 @@ export function markNoticeRead(id: number): Promise<unknown> {
   return apiFetch(`${NOTICE_PATH}${id}/`, { method: 'PATCH', json: { is_read: true } });
 }
 
-/** The bell's number: a count from the server, not the list, since the header is on every page. */
-export function useUnreadCount(enabled: boolean) {
-  const { data } = useSWR<NoticeUnreadCount, ApiError>(enabled ? UNREAD_COUNT_PATH : null, {
+/** The bell's number, for a signed-in student only: a count from the server, not the list, since the header is on every page. */
+export function useUnreadCount() {
+  const { data } = useSWR<NoticeUnreadCount, ApiError>(UNREAD_COUNT_PATH, {
     onError: (error) => console.warn('읽지 않은 알림 수를 불러오지 못했습니다.', error),
   });
-  return enabled ? (data?.count ?? 0) : 0;
+  return data?.count ?? 0;
 }
 
 /** After a notice is read, the bell asks again. */
