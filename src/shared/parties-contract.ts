@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HomeParty, JoinResponse, LeaveResponse, MapParty, Notice, ParticipationDetail, PartyDetail, PayResponse } from './parties';
+import type { HomeParty, JoinResponse, LeaveResponse, MapParty, Notice, NoticeUnreadCount, ParticipationDetail, PartyDetail, PayResponse } from './parties';
 import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 
 // The zod side of the party and reservation answers (spec §3), for the server's route schemas and the OpenAPI
@@ -57,5 +57,7 @@ export const payResponse = z.object({ remaining_points: z.number().int(), amount
 export const leaveResponse = z.object({ status: z.literal('cancelled'), refunded: z.number().int() }).meta({ id: 'LeaveResponse' }) satisfies z.ZodType<LeaveResponse>;
 
 export const notice = z
-  .object({ id: z.number().int(), message: z.string(), created_at: isoTime, is_read: z.boolean() })
+  .object({ id: z.number().int(), message: z.string(), created_at: isoTime, is_read: z.boolean(), link: z.string().nullable() })
   .meta({ id: 'Notice' }) satisfies z.ZodType<Notice>;
+
+export const noticeUnreadCount = z.object({ count: z.number().int().nonnegative() }).meta({ id: 'NoticeUnreadCount' }) satisfies z.ZodType<NoticeUnreadCount>;

@@ -84,6 +84,13 @@ export interface Notice {
   message: string;
   created_at: string;
   is_read: boolean;
+  /** Addition: the screen the notice is about (its party, or my page for a card decision); null when none. */
+  link: string | null;
+}
+
+/** Addition: how many of my notifications are unread, for the header's bell. */
+export interface NoticeUnreadCount {
+  count: number;
 }
 
 export const noticePatch = z.object({ is_read: z.literal(true, { error: '읽음 처리만 할 수 있습니다.' }) });

@@ -41,8 +41,8 @@ describe('/notifications as a guest', () => {
 
 describe('/notifications when signed in', () => {
   const notices = [
-    { id: 1, message: '파티 신청이 완료되었습니다.', created_at: '2025-05-03T10:30:00Z', is_read: false },
-    { id: 2, message: '예약금이 반환되었습니다.', created_at: '2025-05-01T09:00:00Z', is_read: true },
+    { id: 1, message: '파티 신청이 완료되었습니다.', created_at: '2025-05-03T10:30:00Z', is_read: false, link: null },
+    { id: 2, message: '예약금이 반환되었습니다.', created_at: '2025-05-01T09:00:00Z', is_read: true, link: null },
   ];
 
   it('lists the messages and marks an unread one read when tapped, only once', async () => {

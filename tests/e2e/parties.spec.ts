@@ -55,7 +55,7 @@ test('the full party shows 모집마감 and cannot be joined', async ({ page, re
   await expect(page.getByRole('button', { name: '모집마감' })).toBeDisabled();
 });
 
-test('a notification turns read when tapped', async ({ page, request }) => {
+test('a notification turns read when tapped and opens its party', async ({ page, request }) => {
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
   await page.getByRole('listitem').filter({ hasText: '#인문관 북토크: 올해의 소설' }).getByRole('button', { name: '신청하기' }).tap();
@@ -76,6 +76,9 @@ test('a notification turns read when tapped', async ({ page, request }) => {
   const patched = page.waitForResponse((r) => r.url().includes('/api/notice/') && r.request().method() === 'PATCH');
   await newest.getByRole('button').tap();
   expect((await patched).status()).toBe(200);
+  // A notice opens the party it is about; back on the list, it reads as read and the others do not.
+  await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
+  await page.goBack();
   await expect(newest).not.toContainText('읽지 않음');
   await expect(items.nth(1)).toContainText('읽지 않음');
   await page.reload();

@@ -1,9 +1,10 @@
-import useSWR from 'swr';
-import type { Notice } from '../../shared/parties';
+import useSWR, { useSWRConfig } from 'swr';
+import type { Notice, NoticeUnreadCount } from '../../shared/parties';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
 const NOTICE_PATH = '/api/notice/';
+const UNREAD_COUNT_PATH = '/api/notice/unread-count/';
 
 /** Spec §5: requested only with an access token; `null` keeps SWR from calling at all. */
 export function useNotices(enabled: boolean) {
@@ -15,4 +16,18 @@ export function useNotices(enabled: boolean) {
 
 export function markNoticeRead(id: number): Promise<unknown> {
   return apiFetch(`${NOTICE_PATH}${id}/`, { method: 'PATCH', json: { is_read: true } });
+}
+
+/** The bell's number, for a signed-in student only: a count from the server, not the list, since the header is on every page. */
+export function useUnreadCount() {
+  const { data } = useSWR<NoticeUnreadCount, ApiError>(UNREAD_COUNT_PATH, {
+    onError: (error) => console.warn('읽지 않은 알림 수를 불러오지 못했습니다.', error),
+  });
+  return data?.count ?? 0;
+}
+
+/** After a notice is read, the bell asks again. */
+export function useRefreshUnreadCount() {
+  const { mutate } = useSWRConfig();
+  return () => void mutate(UNREAD_COUNT_PATH);
 }

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useHomeParties } from '../api/home-parties';
+import { useMyPartyStates } from '../api/my-parties';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { COMMON_TEXTS } from '../ui/texts';
@@ -18,6 +19,7 @@ export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const user = useAtomValue(currentUserAtom);
   const { data, isLoading } = useHomeParties();
+  const myStates = useMyPartyStates(loggedIn);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
 
@@ -34,6 +36,7 @@ export default function HomeScreen() {
               key={party.id}
               aboveFold={i < ABOVE_FOLD}
               party={party}
+              myStatus={myStates.get(party.id)}
               pending={pendingId === party.id}
               disabled={pendingId !== null}
               onApply={(id) => void join(id)}

@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { HomeParty } from '../../shared/parties';
+import type { HomeParty, LiveParticipationStatus } from '../../shared/parties';
 import { formatMonthDayTime } from '../lib/format-date';
 import { Img } from '../ui/Img';
+import { MyStateChip } from '../ui/MyStateChip';
 import { JOIN_TEXTS } from '../ui/texts';
 
 const APPLY = '신청하기';
@@ -13,11 +14,13 @@ interface Props {
   pending: boolean;
   disabled: boolean;
   onApply: (partyId: number) => void;
+  /** My seat here, if I hold one: shown in place of the apply button. */
+  myStatus?: LiveParticipationStatus;
   /** On screen without scrolling: its photo is the largest paint, so it is fetched first, never lazily. */
   aboveFold?: boolean;
 }
 
-export function PartyCard({ party, pending, disabled, onApply, aboveFold = false }: Props) {
+export function PartyCard({ party, pending, disabled, onApply, myStatus, aboveFold = false }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
@@ -57,14 +60,18 @@ export function PartyCard({ party, pending, disabled, onApply, aboveFold = false
             {applied}/{party.max_participants}명
           </span>
         </p>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={pending || full || disabled}
-          onClick={() => onApply(party.id)}
-        >
-          {label}
-        </button>
+        {myStatus ? (
+          <MyStateChip status={myStatus} className="party-card__state" />
+        ) : (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={pending || full || disabled}
+            onClick={() => onApply(party.id)}
+          >
+            {label}
+          </button>
+        )}
       </div>
     </li>
   );

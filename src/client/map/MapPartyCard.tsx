@@ -1,8 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { MapParty } from '../../shared/parties';
+import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
 import { Img } from '../ui/Img';
+import { MyStateChip } from '../ui/MyStateChip';
 import { formatMapDate } from './map-date';
 import { MAP_TEXTS } from './map-texts';
 
@@ -15,7 +16,7 @@ function PeopleIcon() {
   );
 }
 
-export function MapPartyCard({ party }: { party: MapParty }) {
+export function MapPartyCard({ party, myStatus }: { party: MapParty; myStatus?: LiveParticipationStatus }) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   // A tap anywhere on the card opens the party, like home's cards; 상세보기 stays the named way in for keyboards
@@ -53,6 +54,7 @@ export function MapPartyCard({ party }: { party: MapParty }) {
                 {applied}/{capacity}
               </span>
             </span>
+            {myStatus && <MyStateChip status={myStatus} />}
           </p>
           <button type="button" className="map-card__detail tap-area" onClick={() => navigate(detailPath)}>
             {MAP_TEXTS.detail}

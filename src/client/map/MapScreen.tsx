@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
+import { useMyPartyStates } from '../api/my-parties';
+import { isLoggedInAtom } from '../state/session-atoms';
 import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
@@ -21,11 +24,12 @@ export default function MapScreen() {
   const mobile = useMobileLayout();
   const viewportHeight = useViewportHeight();
   const { data, error, mutate } = useMapParties();
+  const myStates = useMyPartyStates(useAtomValue(isLoggedInAtom));
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
-  const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} />;
+  const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} myStates={myStates} />;
 
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>

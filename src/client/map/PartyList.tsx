@@ -1,4 +1,4 @@
-import type { MapParty } from '../../shared/parties';
+import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
 import { COMMON_TEXTS } from '../ui/texts';
 import { MapPartyCard } from './MapPartyCard';
 import { MAP_TEXTS } from './map-texts';
@@ -7,10 +7,11 @@ interface Props {
   parties: MapParty[] | undefined;
   failed: boolean;
   onRetry: () => void;
+  myStates: ReadonlyMap<number, LiveParticipationStatus>;
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, onRetry }: Props) {
+export function PartyList({ parties, failed, onRetry, myStates }: Props) {
   if (!parties && failed) {
     return (
       <div className="map-list__status">
@@ -26,7 +27,7 @@ export function PartyList({ parties, failed, onRetry }: Props) {
   return (
     <ul className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
       {parties.map((party) => (
-        <MapPartyCard key={party.id} party={party} />
+        <MapPartyCard key={party.id} party={party} myStatus={myStates.get(party.id)} />
       ))}
     </ul>
   );

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import type { Notice } from '../../shared/parties';
-import { markNoticeRead, useNotices } from '../api/notices';
+import { markNoticeRead, useNotices, useRefreshUnreadCount } from '../api/notices';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
@@ -15,10 +15,13 @@ export default function NotificationsScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
   const { data, error, isLoading, mutate } = useNotices(loggedIn);
+  const refreshUnreadCount = useRefreshUnreadCount();
   // Spec §8: a 401 here means the session is gone, so the screen treats the student as a guest.
   const guest = !loggedIn || error?.status === 401;
 
+  // A tap opens what the notice is about; marking it read does not hold that up.
   const open = (notice: Notice) => {
+    if (notice.link) navigate(notice.link);
     if (notice.is_read) return;
     const markRead = (list: Notice[] | undefined) =>
       (list ?? []).map((item) => (item.id === notice.id ? { ...item, is_read: true } : item));
@@ -26,9 +29,9 @@ export default function NotificationsScreen() {
     void mutate(async (list) => {
       await markNoticeRead(notice.id);
       return markRead(list);
-    }, { optimisticData: markRead, rollbackOnError: true, revalidate: false }).catch((failure: unknown) =>
-      console.warn('알림을 읽음으로 표시하지 못했습니다.', failure),
-    );
+    }, { optimisticData: markRead, rollbackOnError: true, revalidate: false })
+      .then(refreshUnreadCount)
+      .catch((failure: unknown) => console.warn('알림을 읽음으로 표시하지 못했습니다.', failure));
   };
 
   return (

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useRefreshMyParties } from '../api/my-parties';
+import { useRefreshUnreadCount } from '../api/notices';
 import { leaveParty } from '../api/participation';
 
 /**
@@ -10,6 +12,13 @@ import { leaveParty } from '../api/participation';
 export function useLeaveOnExit(partyId: number | null, shouldLeave: () => boolean) {
   const latest = useRef(shouldLeave);
   const timer = useRef<number | undefined>(undefined);
+  // Kept in a ref like `shouldLeave`: the effect must depend on the party alone, or re-running it would leave.
+  const refreshParties = useRefreshMyParties();
+  const refreshUnread = useRefreshUnreadCount();
+  const refresh = useRef(() => {
+    refreshParties();
+    refreshUnread();
+  });
 
   useEffect(() => {
     latest.current = shouldLeave;
@@ -18,11 +27,14 @@ export function useLeaveOnExit(partyId: number | null, shouldLeave: () => boolea
   useEffect(() => {
     if (partyId === null) return;
     window.clearTimeout(timer.current);
+    const refreshNow = refresh.current;
     return () => {
       timer.current = window.setTimeout(() => {
         if (!latest.current()) return;
         // Fire and forget: the student is already elsewhere, and an unpaid hold also expires by itself.
-        leaveParty(partyId).catch((error: unknown) => console.warn('참가 신청을 취소하지 못했습니다.', error));
+        leaveParty(partyId)
+          .then(refreshNow)
+          .catch((error: unknown) => console.warn('참가 신청을 취소하지 못했습니다.', error));
       }, 0);
     };
   }, [partyId]);

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import type { PayResponse } from '../../shared/parties';
 import { ApiError, errorMessage } from '../api/api-error';
+import { useRefreshMyParties } from '../api/my-parties';
+import { useRefreshUnreadCount } from '../api/notices';
 import { payParticipation } from '../api/participation';
 import { ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo } from '../lib/redirect-path';
 
@@ -15,6 +17,9 @@ export function usePay(participationId: number | null, onFailure: () => void, on
   const [result, setResult] = useState<PayResponse | null>(null);
   // True from the moment payment starts: a payment in flight or done must never be cancelled by leaving.
   const committed = useRef(false);
+  const refreshMyParties = useRefreshMyParties();
+  // The server has just written a notice about it: the bell's count follows.
+  const refreshUnreadCount = useRefreshUnreadCount();
 
   const pay = async () => {
     if (participationId === null || committed.current) return;
@@ -22,6 +27,8 @@ export function usePay(participationId: number | null, onFailure: () => void, on
     setPaying(true);
     try {
       setResult(await payParticipation(participationId));
+      refreshMyParties();
+      refreshUnreadCount();
     } catch (error) {
       committed.current = false;
       if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {

@@ -10,6 +10,7 @@ export const NAV_LABELS = {
 
 export const COMMON_TEXTS = {
   notifications: '알림',
+  unreadNotifications: (count: number) => `알림 ${count}개 안 읽음`,
   back: '뒤로 가기',
   close: '닫기',
   confirm: '확인',
@@ -32,4 +33,10 @@ export const JOIN_TEXTS = {
   pending: '신청 중...',
   full: '모집마감',
   alreadyJoined: '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.',
+} as const;
+
+// My seat in a party, shown on home and map cards in place of 신청하기 (issue 17 §2).
+export const MY_STATE_TEXTS = {
+  pending: '신청 대기',
+  confirmed: '참가 확정',
 } as const;

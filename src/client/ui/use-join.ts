@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, errorMessage } from '../api/api-error';
 import { joinParty } from '../api/join';
+import { useRefreshMyParties } from '../api/my-parties';
+import { useRefreshUnreadCount } from '../api/notices';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
 import { type VerificationRefusal, verificationRefusal } from '../lib/verification-refusal';
@@ -21,6 +23,9 @@ export function useJoin(failedText: string) {
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
   const [refusal, setRefusal] = useState<VerificationRefusal | null>(null);
+  const refreshMyParties = useRefreshMyParties();
+  // The server has just written a notice about it: the bell's count follows.
+  const refreshUnreadCount = useRefreshUnreadCount();
 
   // Never rejects: every failure ends in an alert, the login modal or the additional-info form, so a button may
   // drop the promise.
@@ -33,6 +38,8 @@ export function useJoin(failedText: string) {
     setPendingId(partyId);
     try {
       const { id } = await joinParty(partyId);
+      refreshMyParties();
+      refreshUnreadCount();
       const state: PaymentNavState = { participationId: id, partyId };
       navigate(PAYMENT_PATH, { state });
     } catch (error) {

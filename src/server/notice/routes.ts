@@ -1,21 +1,30 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../shared/id-schema';
 import { type Notice, noticePatch } from '../../shared/parties';
-import { notice } from '../../shared/parties-contract';
+import { notice, noticeUnreadCount } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { notifications } from '../db/schema/notifications';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 
 const NOT_FOUND = '알림을 찾을 수 없습니다.';
-const toNotice = (n: typeof notifications.$inferSelect): Notice => ({
+type Row = typeof notifications.$inferSelect;
+
+// Where tapping a notice goes: a card decision is about my page; anything tied to a party, that party.
+function linkOf(n: Row): string | null {
+  if (n.kind === 'verification_approved' || n.kind === 'verification_rejected') return '/mypage';
+  return n.partyId === null ? null : `/partyinfo/${n.partyId}`;
+}
+
+const toNotice = (n: Row): Notice => ({
   id: n.id,
   message: n.message,
   created_at: n.createdAt.toISOString(),
   is_read: n.isRead,
+  link: linkOf(n),
 });
 
 export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
@@ -30,6 +39,15 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(100);
     return rows.map(toNotice);
+  });
+
+  // The bell on every page asks this, so it is a count in the database, not the list.
+  app.get('/api/notice/unread-count/', { ...auth, schema: { response: { 200: noticeUnreadCount } } }, async (req) => {
+    const [row] = await ctx.db
+      .select({ count: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userIdOf(req)), eq(notifications.isRead, false)));
+    return { count: row?.count ?? 0 };
   });
 
   const patchSchema = { params: z.object({ id: idParam(NOT_FOUND) }), body: noticePatch, response: { 200: notice } };

@@ -128,6 +128,9 @@ describeEachDb('operators verify student cards', (kind) => {
 
     const notices = await noticesOf(s.id);
     expect(notices.map((x) => [x.kind, x.message])).toEqual([['verification_approved', '학생증 확인이 끝났습니다. 이제 파티에 참가할 수 있어요!']]);
+    // Tapping it opens my page, where the card's state is shown.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: s.auth })).json();
+    expect(listed).toMatchObject([{ link: '/mypage' }]);
     const audit = await auditOf(s.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({

@@ -155,6 +155,7 @@ const ROWS: Row[] = [
   { method: 'POST', path: '/api/detailview/parties/{partyId}/leave/', url: (f) => `/api/detailview/parties/${f.leave}/leave/`, expect: student(200, 404) },
   // Notifications.
   { method: 'GET', path: '/api/notice/', url: () => '/api/notice/', expect: student(200) },
+  { method: 'GET', path: '/api/notice/unread-count/', url: () => '/api/notice/unread-count/', expect: student(200) },
   { method: 'PATCH', path: '/api/notice/{id}/', url: (f) => `/api/notice/${f.notificationId}/`, body: () => json({ is_read: true }), expect: student(200, 404) },
   // My page.
   { method: 'GET', path: '/api/mypage/main/', url: () => '/api/mypage/main/', expect: student(200) },

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { login, signupViaApi } from './helpers';
+
+const TITLE = '중간고사 끝! 도서관 옥상 치킨 파티';
+
+test('my seat shows on home and map cards, and the bell counts unread notices and opens their party', async ({ page, request }) => {
+  const s = await signupViaApi(request, 'mystate');
+  await login(page, s.username, s.password);
+  const homeCard = page.getByRole('listitem').filter({ hasText: `#${TITLE}` });
+  await expect(homeCard.getByRole('button', { name: '신청하기' })).toBeVisible();
+
+  // Joined from another tab or device: the seat awaits payment (leaving /payment here would give it back).
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const partyId = Number((await homeCard.getByRole('link').getAttribute('href'))?.split('/').pop());
+  const joined = await request.post(`/api/reserve/join/${partyId}/`, { headers: { Authorization: `Bearer ${access}` } });
+  expect(joined.status()).toBe(201);
+  await page.reload();
+  await expect(homeCard).toContainText('신청 대기');
+  await expect(homeCard.getByRole('button', { name: '신청하기' })).toHaveCount(0);
+
+  await homeCard.getByRole('link').tap();
+  await page.getByRole('button', { name: '결제 계속하기' }).tap();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '결제하기' }).tap();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).tap();
+  await expect(page).toHaveURL(/\/paymentfinish$/);
+
+  await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '홈' }).tap();
+  await expect(homeCard).toContainText('참가 확정');
+  // Card approved, applied, paid: three unread.
+  const bell = page.getByRole('button', { name: '알림 3개 안 읽음' });
+  await expect(bell).toContainText('3');
+  await expectAccessible(page, 'home with my state and the unread badge');
+
+  await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '지도' }).tap();
+  await expect(page.getByRole('listitem').filter({ hasText: TITLE })).toContainText('참가 확정');
+
+  await page.getByRole('button', { name: '알림 3개 안 읽음' }).tap();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await page.getByRole('button', { name: /참가가 확정되었어요/ }).tap();
+  await expect(page).toHaveURL(new RegExp(`/partyinfo/${partyId}$`));
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: '알림 2개 안 읽음' })).toContainText('2');
+});
