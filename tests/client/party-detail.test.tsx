@@ -45,7 +45,21 @@ describe('/partyinfo/:partyId', () => {
     withDetail({ start_time: '2026-03-03T15:00:00Z', place_map: '/media/maps/union.png' });
     renderApp('/partyinfo/5');
     expect(await screen.findByText('2026년 3월 4일 (수) 00:00')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '학생회관 지도' })).toHaveAttribute('src', '/media/maps/union.png');
+    expect(screen.getByRole('img', { name: '학생회관 위치가 표시된 지도' })).toHaveAttribute('src', '/media/maps/union.png');
+  });
+
+  it('pins the party’s place on the 위치 map, and draws no pin where the server gives no position', async () => {
+    withDetail({ place_map: '/media/maps/union.png', place_x_norm: 0.4, place_y_norm: 0.25 });
+    const ui = renderApp('/partyinfo/5');
+    const map = await screen.findByRole('img', { name: '학생회관 위치가 표시된 지도' });
+    const pin = map.parentElement!.querySelector('.party-detail__pin') as HTMLElement;
+    expect(pin.style.left).toBe('40%');
+    expect(pin.style.top).toBe('25%');
+    ui.unmount();
+    withDetail({ place_map: '/media/maps/union.png', place_x_norm: Number.NaN });
+    renderApp('/partyinfo/5');
+    const plain = await screen.findByRole('img', { name: '학생회관 지도' });
+    expect(plain.parentElement!.querySelector('.party-detail__pin')).toBeNull();
   });
 
   it('closes a full party: 모집마감, disabled', async () => {

@@ -33,5 +33,6 @@ export function useMyPartyStates(enabled: boolean): ReadonlyMap<number, LivePart
 /** After a join, a payment or a cancel: every card showing my state re-reads it, without a reload. */
 export function useRefreshMyParties() {
   const { mutate } = useSWRConfig();
-  return () => void mutate(MY_PARTIES_PATH);
+  // A refresh that cannot run (the screen and its cache already gone) changes nothing the student could see.
+  return () => void mutate(MY_PARTIES_PATH).catch(() => undefined);
 }

@@ -29,5 +29,6 @@ export function useUnreadCount() {
 /** After a notice is read, the bell asks again. */
 export function useRefreshUnreadCount() {
   const { mutate } = useSWRConfig();
-  return () => void mutate(UNREAD_COUNT_PATH);
+  // A refresh that cannot run (the screen and its cache already gone) changes nothing the student could see.
+  return () => void mutate(UNREAD_COUNT_PATH).catch(() => undefined);
 }

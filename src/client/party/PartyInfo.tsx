@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import markerIcon from '../../../assets/icons/marker.svg';
 import defaultParty from '../../../assets/images/default-party.svg';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../shared/constants';
 import type { PartyDetail } from '../../shared/parties';
@@ -9,20 +10,37 @@ import { Img } from '../ui/Img';
 const NO_MAP = '지도 이미지가 아직 없습니다.';
 // Spec §9: the place map is the campus image at MAP_WIDTH×MAP_HEIGHT; its box is reserved before it arrives.
 
-/** The place map, or a plain placeholder when there is none or it fails to load (never a broken frame). */
-function PlaceMap({ src, place }: { src: string | null; place: string }) {
+/**
+ * The place map with a pin on the party's place, or a plain placeholder when there is none or it fails to load
+ * (never a broken frame). The map is the whole campus art at its own aspect ratio, so the place's normalised
+ * position is a percentage of the frame.
+ */
+function PlaceMap({ src, place, at }: { src: string | null; place: string; at: { x: number; y: number } | null }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <div className="party-detail__map party-detail__map--empty">{NO_MAP}</div>;
   return (
-    <img
-      className="party-detail__map"
-      src={resolveImageUrl(src)}
-      alt={`${place} 지도`}
-      width={MAP_WIDTH}
-      height={MAP_HEIGHT}
-      loading="lazy"
-      onError={() => setFailed(true)}
-    />
+    <div className="party-detail__map-frame">
+      <img
+        className="party-detail__map"
+        src={resolveImageUrl(src)}
+        alt={at ? `${place} 위치가 표시된 지도` : `${place} 지도`}
+        width={MAP_WIDTH}
+        height={MAP_HEIGHT}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+      {at && (
+        <img
+          className="party-detail__pin"
+          src={markerIcon}
+          alt=""
+          aria-hidden="true"
+          width={32}
+          height={32}
+          style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
+        />
+      )}
+    </div>
   );
 }
 
@@ -84,9 +102,16 @@ export function PartyInfo({ party }: { party: PartyDetail }) {
     <>
       <PartyHead party={{ ...party, tags: party.tags.map((t) => t.name) }} />
       <h2 className="party-detail__heading">위치</h2>
-      <PlaceMap src={party.place_map} place={party.place_name} />
+      <PlaceMap src={party.place_map} place={party.place_name} at={placePoint(party)} />
       <h2 className="party-detail__heading">파티 소개</h2>
       <p className="party-detail__description">{party.description}</p>
     </>
   );
+}
+
+/** Where the party's place is on the campus art, when the server says (0..1 each way). */
+function placePoint(party: PartyDetail): { x: number; y: number } | null {
+  const { place_x_norm: x, place_y_norm: y } = party;
+  const inside = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 1;
+  return inside(x) && inside(y) ? { x, y } : null;
 }
