@@ -4,6 +4,9 @@ import { login, signupViaApi } from './helpers';
 
 const TITLE = '중간고사 끝! 도서관 옥상 치킨 파티';
 
+// Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
+test.describe.configure({ timeout: 300_000 });
+
 test('my seat shows on home and map cards, and the bell counts unread notices and opens their party', async ({ page, request }) => {
   const s = await signupViaApi(request, 'mystate');
   await login(page, s.username, s.password);

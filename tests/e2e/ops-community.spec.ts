@@ -12,6 +12,9 @@ async function studentPage(browser: Browser, username: string, password: string)
 // The report comes from a party that has not started: a finished one cannot be made through the API (parties are
 // created and moved only into the future, and the students' report endpoint asks only that both students paid for
 // the party, not that it is over), and waiting for a real start would be a sleep.
+// Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
+test.describe.configure({ timeout: 300_000 });
+
 test('an operator warns a reported student from the reports list, and the student is notified', async ({ page, browser, request }) => {
   const { partyId, students, tokens } = await partyOfFour(request, 'rpt', 2 * 3_600_000);
   const [reporter, reported] = students;

@@ -15,6 +15,9 @@ test.use({ timezoneId: 'America/New_York' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
+// Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
+test.describe.configure({ timeout: 300_000 });
+
 test('an operator puts a new place on the map and creates a party there through the form; a guest finds it on home and on the map; the operator edits its seats', async ({ page }) => {
   const title = `콘솔 파티 ${Date.now().toString(36)}`;
   const placeName = `새 장소 ${Date.now().toString(36)}`;

@@ -36,6 +36,9 @@ async function touchDrag(page: Page, from: Pt, to: Pt, steps = 12) {
 // A pin is grabbed by its head, above the tip that marks the spot.
 const head = (tip: Pt): Pt => ({ x: tip.x, y: tip.y - 30 });
 
+// Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
+test.describe.configure({ timeout: 300_000 });
+
 test('an operator adds a place on the map, drags its pin elsewhere and gives it a photo', async ({ page }) => {
   await opsLogin(page, '/ops/places');
   await expect(page.getByRole('heading', { name: '장소', level: 1 })).toBeVisible();
