@@ -70,6 +70,22 @@ describe('/notifications when signed in', () => {
     expect(patched).toEqual([{ id: '1', body: { is_read: true } }]);
   });
 
+  it('never says there is nothing new when the list could not be read: it says so and retries', async () => {
+    signInAs();
+    let calls = 0;
+    server.use(
+      http.get('/api/notice/', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json([]);
+      }),
+    );
+    const ui = renderApp('/notifications');
+    expect(await screen.findByText('알림을 불러오지 못했습니다.')).toBeInTheDocument();
+    expect(screen.queryByText('새 알림이 없습니다.')).not.toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('새 알림이 없습니다.')).toBeInTheDocument();
+  });
+
   it('says there is nothing new when the list is empty', async () => {
     signInAs();
     renderApp('/notifications');

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { Notice } from '../../shared/parties';
 import { markNoticeRead, useNotices, useRefreshUnreadCount } from '../api/notices';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { COMMON_TEXTS } from '../ui/texts';
@@ -10,6 +11,8 @@ import { NoticeItem } from './NoticeItem';
 import './notifications.css';
 
 const EMPTY_TEXT = '새 알림이 없습니다.';
+const LOAD_FAILED = '알림을 불러오지 못했습니다.';
+const LOAD_FAILED_HINT = '연결을 확인하고 다시 시도해 주세요.';
 
 export default function NotificationsScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -38,8 +41,11 @@ export default function NotificationsScreen() {
     <ScreenPage title={COMMON_TEXTS.notifications} back>
       {guest ? (
         <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />
+      ) : error && !data ? (
+        // A failed load is not an empty list: never "no notifications" when they could not be read.
+        <ErrorState message={LOAD_FAILED} hint={LOAD_FAILED_HINT} retry={() => void mutate()} />
       ) : isLoading || !data ? (
-        <p className="status-text">{error ? EMPTY_TEXT : COMMON_TEXTS.loading}</p>
+        <p className="status-text">{COMMON_TEXTS.loading}</p>
       ) : data.length === 0 ? (
         <p className="status-text">{EMPTY_TEXT}</p>
       ) : (
