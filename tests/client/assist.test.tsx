@@ -169,6 +169,14 @@ describe('/assist when signed in', () => {
     expect(screen.getByRole('button', { name: '2개 중 2번째 파티 보기' })).toHaveAttribute('aria-current', 'true');
   });
 
+  it('calls a party that started a while ago under way, not starting soon', async () => {
+    serve([party(7, -10 * 60_000)]);
+    renderApp('/assist');
+    await screen.findByRole('heading', { name: '파티 7' });
+    expect(screen.getByRole('timer')).toHaveTextContent('진행 중이에요');
+    expect(screen.getByText('지금 진행 중인 파티')).toBeInTheDocument();
+  });
+
   it('at the start time says the party starts, then goes to its lobby after 3 s', async () => {
     serve([party(7, 2_000)]);
     const ui = renderApp('/assist');

@@ -29,7 +29,9 @@ describe('formatCountdown', () => {
   it('says the party starts soon once time is up', () => {
     expect(STARTING_SOON).toBe('곧 시작해요!');
     expect(formatCountdown(0)).toBe('곧 시작해요!');
-    expect(formatCountdown(-5 * m)).toBe('곧 시작해요!');
+    expect(formatCountdown(-30_000)).toBe('곧 시작해요!');
+    // More than a minute after the start the party is under way, not about to start.
+    expect(formatCountdown(-5 * m)).toBe('진행 중이에요');
     expect(formatCountdown(Number.NaN)).toBe('곧 시작해요!');
   });
 });

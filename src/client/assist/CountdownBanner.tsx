@@ -1,5 +1,5 @@
 import bomb from '../../../assets/images/bomb.svg';
-import { formatCountdown } from '../lib/countdown';
+import { formatCountdown, isUnderWay } from '../lib/countdown';
 import { ASSIST_TEXTS as T } from './assist-texts';
 
 /** The bomb and the time left until the nearest party, re-rendered by the screen's 1 s ticker. */
@@ -9,7 +9,7 @@ export function CountdownBanner({ title, msLeft }: { title: string; msLeft: numb
       <img className="assist-countdown__bomb" src={bomb} alt="" width={88} height={88} />
       <div className="assist-countdown__text">
         <p id="assist-countdown-label" className="assist-countdown__label">
-          {T.countdownLabel}
+          {isUnderWay(msLeft) ? T.underWayLabel : T.countdownLabel}
         </p>
         <p className="assist-countdown__time" role="timer">
           {formatCountdown(msLeft)}

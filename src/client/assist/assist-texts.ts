@@ -7,6 +7,7 @@ export const ASSIST_TEXTS = {
   emptyHint: '마음에 드는 파티를 찾아 신청해 보세요!',
   browse: '파티 둘러보기',
   countdownLabel: '파티까지 남은 시간',
+  underWayLabel: '지금 진행 중인 파티',
   enterLobby: '대기실 입장',
   paymentPending: '결제 대기',
   paymentPendingHint: '결제를 완료하면 대기실에 입장할 수 있어요.',

@@ -1,10 +1,17 @@
-// Spec §4 "Assist": days, hours, minutes:seconds, or the starting-soon text once time is up.
+// Spec §4 "Assist": days, hours, minutes:seconds, or the starting-soon text once time is up. A party that started
+// more than a minute ago is no longer "starting soon" (issue 17): it is under way.
 export const STARTING_SOON = '곧 시작해요!';
+export const UNDER_WAY = '진행 중이에요';
+const STARTING_FOR_MS = 60_000;
+
+/** Whether the start is more than a minute past: the party is under way, not about to start. */
+export const isUnderWay = (msLeft: number) => msLeft <= -STARTING_FOR_MS;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** '2일 3시간 04:05', '3시간 04:05', '04:05'; whole seconds rounded up so 0.4 s left still reads 00:01. */
 export function formatCountdown(msLeft: number): string {
+  if (isUnderWay(msLeft)) return UNDER_WAY;
   if (!(msLeft > 0)) return STARTING_SOON;
   const total = Math.ceil(msLeft / 1000);
   const days = Math.floor(total / 86_400);
