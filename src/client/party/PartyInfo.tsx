@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import markerIcon from '../../../assets/icons/marker.svg';
 import defaultParty from '../../../assets/images/default-party.svg';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../shared/constants';
@@ -29,19 +29,25 @@ function PlaceMap({ src, place, at }: { src: string | null; place: string; at: {
         loading="lazy"
         onError={() => setFailed(true)}
       />
-      {at && (
-        <img
-          className="party-detail__pin"
-          src={markerIcon}
-          alt=""
-          aria-hidden="true"
-          width={32}
-          height={32}
-          style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
-        />
-      )}
+      {at && <Pin at={at} />}
     </div>
   );
+}
+
+/**
+ * The pin, placed through the CSSOM once on the page: a style attribute in the server's HTML would be refused by
+ * the page's CSP (no inline styles), and until it is placed the pin stays hidden (party.css).
+ */
+function Pin({ at }: { at: { x: number; y: number } }) {
+  const pin = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    const el = pin.current;
+    if (!el) return;
+    el.style.left = `${at.x * 100}%`;
+    el.style.top = `${at.y * 100}%`;
+    el.dataset.placed = 'true';
+  }, [at.x, at.y]);
+  return <img ref={pin} className="party-detail__pin" src={markerIcon} alt="" aria-hidden="true" width={32} height={32} />;
 }
 
 /** What a list already knows of a party (home, map): enough to draw the top of its page before the detail comes. */
