@@ -1,7 +1,7 @@
 // Spec §4 "Assist": days, hours, minutes:seconds, or the starting-soon text once time is up. A party that started
 // more than a minute ago is no longer "starting soon" (issue 17): it is under way.
 export const STARTING_SOON = '곧 시작해요!';
-export const UNDER_WAY = '진행 중이에요';
+const UNDER_WAY = '진행 중이에요';
 const STARTING_FOR_MS = 60_000;
 
 /** Whether the start is more than a minute past: the party is under way, not about to start. */
