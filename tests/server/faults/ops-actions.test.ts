@@ -36,6 +36,25 @@ const adminUrl = process.env.DATABASE_URL;
     };
   }
 
+  /**
+   * Sends `send(id)` for each student while their rows are held, so every call waits inside the database; then the
+   * fault strikes and the rows are let go. Each answer is its normal one or our 503, and some were cut off.
+   */
+  async function cutMidRequest(ids: number[], send: (id: number) => ReturnType<typeof checkIn>, fault: () => void) {
+    const release = await holdStudents(ids);
+    const inFlight = ids.map(send);
+    await expect.poll(waitingOnLocks).toBeGreaterThanOrEqual(1);
+    fault();
+    await release();
+    const answers = await Promise.all(inFlight);
+    expectNormalOr503(answers, [200]);
+    expect(answers.some((a) => a.statusCode === 503)).toBe(true);
+    expect(suite.recorder.crashes).toEqual([]);
+  }
+
+  const CHECKED_IN = { checkedIn: true, deposit: 'returned', ledger: 1, notices: 1, audits: 1 };
+  const NOT_CHECKED_IN = { checkedIn: false, deposit: 'held', ledger: 0, notices: 0, audits: 0 };
+
   /** Per student of a party: checked in, deposit state, returned-deposit ledger rows, notices and audit rows. */
   async function checkInState(partyId: number, ids: number[]) {
     const rows = await db().select().from(participations).where(and(eq(participations.partyId, partyId), inArray(participations.userId, ids)));
@@ -57,25 +76,14 @@ const adminUrl = process.env.DATABASE_URL;
   it('manual check-in: each in-flight call is done wholly or not at all, and a second try returns the deposit once', async () => {
     const { partyId, students } = await paidParty(suite.t, 6, { deposit: 1_000, max: 6 });
     const ids = students.map((s) => s.id);
-    const release = await holdStudents(ids);
-    const inFlight = ids.map((id) => checkIn(partyId, id));
-    await expect.poll(waitingOnLocks).toBeGreaterThanOrEqual(2);
-    suite.db.proxy.reset();
-    await release();
-    const answers = await Promise.all(inFlight);
-    expectNormalOr503(answers, [200]);
-    expect(answers.some((a) => a.statusCode === 503)).toBe(true);
-    expect(suite.recorder.crashes).toEqual([]);
-
-    const done = { checkedIn: true, deposit: 'returned', ledger: 1, notices: 1, audits: 1 };
-    const untouched = { checkedIn: false, deposit: 'held', ledger: 0, notices: 0, audits: 0 };
-    for (const state of await checkInState(partyId, ids)) expect([done, untouched]).toContainEqual(state);
+    await cutMidRequest(ids, (id) => checkIn(partyId, id), () => suite.db.proxy.reset());
+    for (const state of await checkInState(partyId, ids)) expect([CHECKED_IN, NOT_CHECKED_IN]).toContainEqual(state);
     await expectBooksBalance(suite.db.sql);
 
     // The operator tries again: everyone ends checked in, each deposit returned exactly once.
     await expect.poll(async () => (await suite.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     for (const id of ids) expect((await checkIn(partyId, id)).statusCode).toBe(200);
-    expect(await checkInState(partyId, ids)).toEqual(ids.map(() => done));
+    expect(await checkInState(partyId, ids)).toEqual(ids.map(() => CHECKED_IN));
     const points = await db().select({ points: users.points }).from(users).where(inArray(users.id, ids));
     expect(points.map((p) => p.points)).toEqual(ids.map(() => 10_000));
     await expectBooksBalance(suite.db.sql);
@@ -98,15 +106,7 @@ const adminUrl = process.env.DATABASE_URL;
       }));
     };
 
-    const release = await holdStudents(ids);
-    const inFlight = ids.map((id) => approve(id));
-    await expect.poll(waitingOnLocks).toBeGreaterThanOrEqual(2);
-    suite.db.proxy.reset();
-    await release();
-    const answers = await Promise.all(inFlight);
-    expectNormalOr503(answers, [200]);
-    expect(answers.some((a) => a.statusCode === 503)).toBe(true);
-    expect(suite.recorder.crashes).toEqual([]);
+    await cutMidRequest(ids, approve, () => suite.db.proxy.reset());
     const decided = { status: 'approved', notices: 1, audits: 1 };
     for (const s of await state()) expect([decided, { status: 'pending', notices: 0, audits: 0 }]).toContainEqual(s);
 
@@ -119,22 +119,13 @@ const adminUrl = process.env.DATABASE_URL;
   it('a silent database: the operator is answered (503 where the answer was lost), and nothing is half-done once it speaks again', async () => {
     const { partyId, students } = await paidParty(suite.t, 3, { deposit: 500, max: 3 });
     const ids = students.map((s) => s.id);
-    const release = await holdStudents(ids);
-    const inFlight = ids.map((id) => checkIn(partyId, id));
-    await expect.poll(waitingOnLocks).toBeGreaterThanOrEqual(1);
-    suite.db.proxy.blackhole();
-    await release();
-    const answers = await Promise.all(inFlight);
-    expectNormalOr503(answers, [200]);
-    expect(answers.some((a) => a.statusCode === 503)).toBe(true);
+    await cutMidRequest(ids, (id) => checkIn(partyId, id), () => suite.db.proxy.blackhole());
     suite.db.proxy.restore();
     await expect.poll(async () => (await suite.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode, { timeout: 20_000 }).toBe(200);
 
-    const done = { checkedIn: true, deposit: 'returned', ledger: 1, notices: 1, audits: 1 };
-    const untouched = { checkedIn: false, deposit: 'held', ledger: 0, notices: 0, audits: 0 };
-    for (const state of await checkInState(partyId, ids)) expect([done, untouched]).toContainEqual(state);
+    for (const state of await checkInState(partyId, ids)) expect([CHECKED_IN, NOT_CHECKED_IN]).toContainEqual(state);
     for (const id of ids) expect((await checkIn(partyId, id)).statusCode).toBe(200);
-    expect(await checkInState(partyId, ids)).toEqual(ids.map(() => done));
+    expect(await checkInState(partyId, ids)).toEqual(ids.map(() => CHECKED_IN));
     await expectBooksBalance(suite.db.sql);
     expect(suite.recorder.crashes).toEqual([]);
   });
