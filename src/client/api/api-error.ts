@@ -17,3 +17,10 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/** The server's message for one field of a refused form (`{name: ['…']}`), if it named that field. */
+export function fieldError(failure: unknown, field: string): string | undefined {
+  if (!(failure instanceof ApiError) || failure.status !== 400) return undefined;
+  const messages = (failure.body as Record<string, unknown> | null)?.[field];
+  return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage, fieldError } from '../api/api-error';
 import { withdrawAccount } from '../api/mypage';
 import { ModalDialog } from '../ui/ModalDialog';
 import { TextField } from '../ui/TextField';
@@ -34,8 +34,7 @@ export function WithdrawDialog({ onCancel, onDone }: Props) {
       const { detail } = await withdrawAccount(password);
       onDone(detail);
     } catch (failure) {
-      const fieldError = failure instanceof ApiError ? (failure.body as { password?: string[] } | null)?.password?.[0] : undefined;
-      setError(fieldError ?? errorMessage(failure, T.failed));
+      setError(fieldError(failure, 'password') ?? errorMessage(failure, T.failed));
       setSending(false);
     }
   };

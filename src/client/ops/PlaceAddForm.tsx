@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../api/api-error';
+import { errorMessage, fieldError } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { OpsField } from './OpsField';
-import { fieldError, readPosition } from './place-form';
+import { readPosition } from './place-form';
 import { createPlace } from './places-api';
 import { PLACES_TEXTS as T } from './places-texts';
 import { PositionFields, type PositionText } from './PositionFields';

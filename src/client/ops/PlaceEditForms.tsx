@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../api/api-error';
+import { errorMessage, fieldError } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { OpsField } from './OpsField';
-import { fieldError, percentText, readPosition } from './place-form';
+import { percentText, readPosition } from './place-form';
 import { updatePlace, type OpsPlace, type PlaceSaved } from './places-api';
 import { PLACES_TEXTS as T } from './places-texts';
 import { PositionFields, type PositionText } from './PositionFields';

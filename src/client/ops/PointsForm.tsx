@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { opsPointsGranted, opsUser } from '../../shared/ops-contract';
 import { POINTS_REASON_MAX } from '../../shared/points';
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage, fieldError } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -76,9 +76,7 @@ export function PointsForm({ user, onDone }: Props) {
       await onDone();
     } catch (err) {
       // The server's words go beside the field they are about; anything else under the form.
-      const body = err instanceof ApiError ? (err.body as Record<string, unknown> | null) : null;
-      const field = (key: keyof Fields) => (Array.isArray(body?.[key]) ? String((body[key] as unknown[])[0]) : undefined);
-      const fields: Fields = { amount: field('amount'), reason: field('reason') };
+      const fields: Fields = { amount: fieldError(err, 'amount'), reason: fieldError(err, 'reason') };
       showErrors(fields);
       if (!fields.amount && !fields.reason) setFailure(errorMessage(err, T.failed));
     } finally {

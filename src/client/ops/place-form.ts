@@ -1,4 +1,3 @@
-import { ApiError } from '../api/api-error';
 import { roundNorm } from './pin-drag';
 
 /** A position field's text for a normalised coordinate: a percent of the art with two decimals. */
@@ -14,13 +13,6 @@ export function parsePercent(text: string): number | null {
   const value = Number(trimmed);
   if (!Number.isFinite(value) || value < 0 || value > 100) return null;
   return roundNorm(value / 100);
-}
-
-/** The server's message for one field of a refused form (`{name: ['…']}`), if it named that field. */
-export function fieldError(failure: unknown, field: string): string | undefined {
-  if (!(failure instanceof ApiError) || failure.status !== 400) return undefined;
-  const messages = (failure.body as Record<string, unknown> | null)?.[field];
-  return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
 }
 
 /** Both position fields read back, with a message beside each one that is not a percent of the art. */

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { opsVerificationReject } from '../../shared/ops';
 import type { opsVerificationDecided } from '../../shared/ops-contract';
-import { ApiError, errorMessage } from '../api/api-error';
+import { ApiError, errorMessage, fieldError } from '../api/api-error';
 import { opsFetch } from './ops-api';
 import type { Verification } from './use-verification-queue';
 import { VERIFICATION_TEXTS as T } from './verification-texts';
@@ -47,8 +47,8 @@ export function useVerificationDecision(queue: Queue) {
       setReasons(({ [student.id]: _, ...others }) => others);
       queue.remove(student.id);
     } catch (failure) {
-      const fieldError = failure instanceof ApiError ? (failure.body as { reason?: string[] } | null)?.reason?.[0] : undefined;
-      if (fieldError) return refuseReason(student.id, fieldError);
+      const reasonError = fieldError(failure, 'reason');
+      if (reasonError) return refuseReason(student.id, reasonError);
       setOutcome({ text: errorMessage(failure, T.decideFailed), failed: true });
       // A new card, or a decision made elsewhere: what is on screen is out of date.
       if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409)) await queue.reload();
