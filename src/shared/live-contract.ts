@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExtraSetting, GameRound, MyParty, ParticipantEntry, Question, StandbyState, VoteResponse } from './live';
+import { type ExtraSetting, type GameRound, type MyParty, type ParticipantEntry, type Question, type StandbyState, VOTE_CHOICES, type VoteResponse } from './live';
 import { LIVE_PARTICIPATION_STATUSES } from './parties';
 
 // The zod side of the party assistant's and the balance game's answers (spec §3), for the server's route schemas and
@@ -53,6 +53,7 @@ const question = z
     vote_a_count: z.number().int(),
     vote_b_count: z.number().int(),
     has_voted: z.boolean(),
+    my_choice: z.enum(VOTE_CHOICES).nullable().optional(),
   })
   .meta({ id: 'Question' }) satisfies z.ZodType<Question>;
 

@@ -46,6 +46,11 @@ export interface Question {
   vote_a_count: number;
   vote_b_count: number;
   has_voted: boolean;
+  /**
+   * Our addition to spec §3 (optional, so a client written to the spec keeps working): the side this student chose,
+   * null before they vote. It lets the game keep their choice marked after a reload and recap it at the end.
+   */
+  my_choice?: VoteChoice | null;
 }
 
 export interface GameRound {

@@ -7,12 +7,14 @@ import { FakeSocket } from './live-fake-socket';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
-// jsdom has no canvas: Konva's nodes become plain elements, so the gauge's labels can still be read.
+// jsdom has no canvas: Konva's nodes become plain elements, so the gauge's labels can still be read. Each label is
+// drawn twice (dark on the track, white on the bars); the white copies are the ones counted.
 vi.mock('react-konva/lib/ReactKonvaCore', () => ({
   Stage: ({ children }: { children: ReactNode }) => <div data-testid="gauge-stage">{children}</div>,
   Layer: ({ children }: { children: ReactNode }) => <>{children}</>,
+  Group: ({ children }: { children: ReactNode }) => <>{children}</>,
   Rect: () => null,
-  Text: ({ text }: { text: string }) => <span data-testid="gauge-label">{text}</span>,
+  Text: ({ text, fill }: { text: string; fill: string }) => (fill === '#ffffff' ? <span data-testid="gauge-label">{text}</span> : null),
 }));
 
 const q = (id: number, extra: Partial<Question> = {}): Question => ({
@@ -141,11 +143,85 @@ describe('/balancegame/:roundId', () => {
     expect(votes).toEqual([{ id: 11, choice: 'A' }]);
   });
 
-  it('keeps the buttons disabled for a question the student already voted on', async () => {
-    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, vote_b_count: 2 })] });
+  it('keeps the buttons disabled for a question the student already voted on, with their side marked', async () => {
+    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'B', vote_b_count: 2 }), q(12)] });
     renderApp('/balancegame/3');
-    expect(await screen.findByRole('button', { name: /A안 11/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /B안 11/ })).toBeDisabled();
+    const a = await screen.findByRole('button', { name: /A안 11/ });
+    const b = screen.getByRole('button', { name: /B안 11/ });
+    expect(a).toBeDisabled();
+    expect(b).toBeDisabled();
+    // After a reload the server's my_choice says which side was taken.
+    expect(b).toHaveAttribute('aria-pressed', 'true');
+    expect(b).toHaveTextContent('내 선택');
+    expect(a).toHaveAttribute('aria-pressed', 'false');
+    expect(a).not.toHaveTextContent('내 선택');
+  });
+
+  it('marks the chosen side from the tap on, while the results come in', async () => {
+    serveRound(ROUND);
+    let answer = () => undefined as void;
+    serveVote({ question_id: 11, vote_a_count: 0, vote_b_count: 1, has_voted: true }, 201, new Promise((r) => (answer = r)));
+    const ui = renderApp('/balancegame/3');
+    const a = await screen.findByRole('button', { name: /A안 11/ });
+    const b = within(current()).getByRole('button', { name: /B안 11/ });
+    expect(b).not.toHaveAttribute('aria-pressed');
+    await ui.user.click(b);
+    expect(b).toHaveAttribute('aria-pressed', 'true');
+    expect(b).toHaveTextContent('내 선택');
+    answer();
+    expect(await within(current()).findByText('투표 완료! 실시간 결과를 확인해 보세요.')).toBeInTheDocument();
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 3, vote_b_count: 1 } });
+    expect(within(current()).getByText('4명 참여')).toBeInTheDocument();
+    expect(b).toHaveAttribute('aria-pressed', 'true');
+    expect(a).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the recap after the last vote: every question, its percentages and my side, then back to the assistant', async () => {
+    const answered = { has_voted: true, vote_a_count: 3, vote_b_count: 1 };
+    serveRound({ ...ROUND, questions: [q(11, { ...answered, my_choice: 'A' }), q(12, { ...answered, my_choice: 'B' }), q(13, { vote_a_count: 1, vote_b_count: 1 })] });
+    serveVote({ question_id: 13, vote_a_count: 1, vote_b_count: 2, has_voted: true });
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: '다음 질문' }));
+    await ui.user.click(screen.getByRole('button', { name: '다음 질문' }));
+    await ui.user.click(within(current()).getByRole('button', { name: /B안 13/ }));
+
+    const title = await screen.findByRole('heading', { name: '게임 결과' });
+    expect(title).toHaveFocus();
+    expect(screen.getByText('3개 질문 중 3개에 투표했어요.')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: '질문별 결과' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const [first, second, third] = items;
+    expect(within(first).getByRole('heading')).toHaveTextContent('질문 1 · 4명 참여');
+    expect(within(first).getByText('A안 11').parentElement).toHaveTextContent('AA안 11내 선택75%');
+    expect(within(first).getByText('B안 11').parentElement).toHaveTextContent('BB안 1125%');
+    expect(within(first).getByText('다수 의견과 같은 선택이에요.')).toBeInTheDocument();
+    expect(within(second).getByText('B안 12').parentElement).toHaveTextContent('내 선택');
+    expect(within(second).getByText('소수 의견을 골랐어요.')).toBeInTheDocument();
+    expect(within(third).getByText('B안 13').parentElement).toHaveTextContent('BB안 13내 선택67%');
+    expect(within(third).getByText('A안 13').parentElement).toHaveTextContent('33%');
+
+    await ui.user.click(screen.getByRole('link', { name: '파티 어시스턴트로 가기' }));
+    expect(ui.currentPath()).toBe('/assist');
+  });
+
+  it('recaps on request before every vote is in, says which were skipped, and goes back to the questions', async () => {
+    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'A', vote_a_count: 1, vote_b_count: 1 }), q(12)] });
+    serveVote({ question_id: 12, vote_a_count: 1, vote_b_count: 0, has_voted: true });
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: '다음 질문' }));
+    await ui.user.click(screen.getByRole('button', { name: '결과 모아 보기' }));
+    expect(await screen.findByText('2개 질문 중 1개에 투표했어요.')).toBeInTheDocument();
+    const [first, second] = within(screen.getByRole('list', { name: '질문별 결과' })).getAllByRole('listitem');
+    expect(within(first).getByText('의견이 반반으로 갈렸어요.')).toBeInTheDocument();
+    expect(within(second).getByText('투표하지 않았어요.')).toBeInTheDocument();
+    expect(within(second).queryByText('내 선택')).not.toBeInTheDocument();
+
+    await ui.user.click(screen.getByRole('button', { name: '질문 다시 보기' }));
+    await ui.user.click(within(current()).getByRole('button', { name: /A안 12/ }));
+    // That was the last one missing: the recap comes back by itself.
+    expect(await screen.findByText('2개 질문 중 2개에 투표했어요.')).toBeInTheDocument();
   });
 
   it('moves the gauge on vote_update and shows labels only above 10%', async () => {
@@ -233,6 +309,7 @@ describe('useVote', () => {
       void result.current.vote(q(11), 'B');
     });
     await waitFor(() => expect(voted).toHaveBeenCalledTimes(1));
+    expect(voted).toHaveBeenCalledWith(expect.objectContaining({ question_id: 11 }), 'A');
     expect(votes).toEqual([{ id: 11, choice: 'A' }]);
   });
 });

@@ -5,6 +5,8 @@ import { BackIcon } from '../ui/icons';
 import { StepProgress } from '../ui/StepProgress';
 import { GAME_TEXTS as T } from './game-texts';
 import { QuestionSlider } from './QuestionSlider';
+import { allVoted } from './recap';
+import { RoundRecap } from './RoundRecap';
 import { useRound } from './use-round';
 import { useVote } from './use-vote';
 import './game.css';
@@ -37,14 +39,21 @@ export default function BalanceGameScreen() {
 function Game({ roundId }: { roundId: number }) {
   const [, navigate] = useLocation();
   const { data, error, mutate, update } = useRound(roundId);
+  // 'auto': the recap comes up once every question has this student's vote; the buttons override that either way.
+  const [view, setView] = useState<'auto' | 'questions' | 'recap'>('auto');
   const { vote, pending, error: voteError } = useVote(
-    (res) => update(res.question_id, res.vote_a_count, res.vote_b_count, true),
+    (res, choice) => {
+      update(res.question_id, res.vote_a_count, res.vote_b_count, choice);
+      // A vote after 질문 다시 보기 may be the last one missing: the recap comes up as it would have.
+      setView('auto');
+    },
     () => void mutate(),
   );
   const [wanted, setIndex] = useState(0);
   const questions = data?.questions ?? [];
   const count = questions.length;
   const index = Math.min(wanted, Math.max(0, count - 1));
+  const done = allVoted(questions);
 
   if (error && !data) {
     return (
@@ -57,6 +66,7 @@ function Game({ roundId }: { roundId: number }) {
     );
   }
   if (count === 0) return <p className="status-text">{T.loading}</p>;
+  if (view === 'recap' || (view === 'auto' && done)) return <RoundRecap questions={questions} onReview={() => setView('questions')} />;
 
   return (
     <>
@@ -71,6 +81,11 @@ function Game({ roundId }: { roundId: number }) {
       <p className="error-text" role="alert">
         {voteError}
       </p>
+      {(done || index === count - 1) && (
+        <button type="button" className="button game__recap" onClick={() => setView('recap')}>
+          {T.showRecap}
+        </button>
+      )}
     </>
   );
 }

@@ -5,26 +5,36 @@ import { VoteGauge } from './VoteGauge';
 
 interface Props {
   question: Question;
-  pending: boolean;
+  /** The side being sent right now, if a vote on this question is in flight. */
+  pending?: VoteChoice;
   gaugeWidth: number;
   onVote: (question: Question, choice: VoteChoice) => void;
 }
 
 /** One question: the two choices facing each other across the VS emblem, and the live gauge under them. */
 export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
-  const locked = pending || question.has_voted;
+  const locked = pending !== undefined || question.has_voted;
+  // The side this student took stays marked while the results come in, and after a reload (my_choice).
+  const mine = pending ?? question.my_choice ?? undefined;
+  const choice = (side: VoteChoice, text: string) => (
+    <button
+      type="button"
+      className={`choice choice--${side.toLowerCase()}${mine === side ? ' choice--mine' : ''}`}
+      disabled={locked}
+      aria-pressed={mine ? mine === side : undefined}
+      onClick={() => onVote(question, side)}
+    >
+      <span className="choice__tag">{side}</span>
+      <span className="choice__text">{text}</span>
+      {mine === side && <span className="choice__mine">{T.mine}</span>}
+    </button>
+  );
   return (
     <div className="question">
       <div className="question__choices">
-        <button type="button" className="choice choice--a" disabled={locked} onClick={() => onVote(question, 'A')}>
-          <span className="choice__tag">A</span>
-          <span className="choice__text">{question.a_text}</span>
-        </button>
+        {choice('A', question.a_text)}
         <img className="question__vs" src={vsImage} alt="VS" width={64} height={64} />
-        <button type="button" className="choice choice--b" disabled={locked} onClick={() => onVote(question, 'B')}>
-          <span className="choice__tag">B</span>
-          <span className="choice__text">{question.b_text}</span>
-        </button>
+        {choice('B', question.b_text)}
       </div>
       <p className="question__state" aria-live="polite">
         {pending ? T.voting : question.has_voted ? T.voted : ''}

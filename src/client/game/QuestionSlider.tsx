@@ -11,7 +11,7 @@ interface Props {
   questions: Question[];
   index: number;
   onIndex: (index: number) => void;
-  pending: ReadonlySet<number>;
+  pending: ReadonlyMap<number, VoteChoice>;
   onVote: (question: Question, choice: VoteChoice) => void;
 }
 
@@ -59,7 +59,7 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
               aria-hidden={i !== index}
               inert={i !== index}
             >
-              <QuestionCard question={q} pending={pending.has(q.id)} gaugeWidth={width} onVote={onVote} />
+              <QuestionCard question={q} pending={pending.get(q.id)} gaugeWidth={width} onVote={onVote} />
             </div>
           ))}
         </animated.div>

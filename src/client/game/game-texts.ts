@@ -21,4 +21,20 @@ export const GAME_TEXTS = {
   voteInvalid: '이미 투표했거나 잘못된 요청입니다.',
   voteFailed: '투표 중 오류가 발생했습니다.',
   goHome: '홈으로 가기',
+  // Our additions: the side the student took, and the recap once every question has their vote.
+  mine: '내 선택',
+  showRecap: '결과 모아 보기',
+  recapTitle: '게임 결과',
+  recapSummary: (voted: number, total: number) => `${total}개 질문 중 ${voted}개에 투표했어요.`,
+  recapList: '질문별 결과',
+  recapQuestion: (n: number) => `질문 ${n}`,
+  standing: {
+    majority: '다수 의견과 같은 선택이에요.',
+    minority: '소수 의견을 골랐어요.',
+    tie: '의견이 반반으로 갈렸어요.',
+    unknown: '투표했어요.',
+    none: '투표하지 않았어요.',
+  },
+  review: '질문 다시 보기',
+  toAssist: '파티 어시스턴트로 가기',
 } as const;

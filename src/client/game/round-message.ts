@@ -1,4 +1,4 @@
-import type { GameRound, RoundSocketMessage } from '../../shared/live';
+import type { GameRound, RoundSocketMessage, VoteChoice } from '../../shared/live';
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -13,14 +13,21 @@ export function parseRoundMessage(raw: unknown): RoundSocketMessage | null {
 
 /**
  * New counts for one question. Counts only ever grow (a vote is never taken back), so the larger number wins:
- * a push and a poll answer that cross on the network can then arrive in either order.
+ * a push and a poll answer that cross on the network can then arrive in either order. `mine` is this student's own
+ * vote, when the counts are the answer to it.
  */
-export function withCounts(round: GameRound, id: number, a: number, b: number, voted = false): GameRound {
+export function withCounts(round: GameRound, id: number, a: number, b: number, mine?: VoteChoice): GameRound {
   return {
     ...round,
     questions: round.questions.map((q) =>
       q.id === id
-        ? { ...q, vote_a_count: Math.max(q.vote_a_count, a), vote_b_count: Math.max(q.vote_b_count, b), has_voted: q.has_voted || voted }
+        ? {
+            ...q,
+            vote_a_count: Math.max(q.vote_a_count, a),
+            vote_b_count: Math.max(q.vote_b_count, b),
+            has_voted: q.has_voted || mine !== undefined,
+            my_choice: q.my_choice ?? mine ?? null,
+          }
         : q,
     ),
   };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { GAME_POLL_MS } from '../../shared/constants';
-import type { GameRound } from '../../shared/live';
+import type { GameRound, VoteChoice } from '../../shared/live';
 import { roundPath, useGameRound } from '../api/game-round';
 import { liveSocketUrl, roundSocketPath } from '../api/live-sockets';
 import { useReconnectingSocket } from '../lib/use-reconnecting-socket';
@@ -18,12 +18,12 @@ export function useRound(roundId: number) {
   const url = useCallback(() => liveSocketUrl(path), [path]);
 
   const update = useCallback(
-    (id: number, a: number, b: number, voted = false) => {
+    (id: number, a: number, b: number, mine?: VoteChoice) => {
       // The socket's resync on connect can beat the round's own GET. With nothing loaded there is nothing to update,
       // and a mutation now would make SWR drop that GET's answer as older than it: the screen would stay loading.
       // The GET brings the current counts itself.
       if (!cache.get(key)?.data) return;
-      void mutate<GameRound>(key, (round) => round && withCounts(round, id, a, b, voted), { revalidate: false });
+      void mutate<GameRound>(key, (round) => round && withCounts(round, id, a, b, mine), { revalidate: false });
     },
     [cache, key, mutate],
   );

@@ -29,7 +29,7 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
     // Opening the round is being there (DESIGN.md §4 "Attendance"): a late arrival is checked in like a standby.
     await checkInOnArrival(ctx, userId, round.partyId);
     const rows = await ctx.db
-      .select({ q: questions, voted: votes.id })
+      .select({ q: questions, choice: votes.choice })
       .from(questions)
       .leftJoin(votes, and(eq(votes.questionId, questions.id), eq(votes.userId, userId)))
       .where(eq(questions.roundId, roundId))
@@ -37,13 +37,14 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
     return {
       id: round.id,
       party_id: round.partyId,
-      questions: rows.map(({ q, voted }) => ({
+      questions: rows.map(({ q, choice }) => ({
         id: q.id,
         a_text: q.aText,
         b_text: q.bText,
         vote_a_count: q.voteACount,
         vote_b_count: q.voteBCount,
-        has_voted: voted !== null,
+        has_voted: choice !== null,
+        my_choice: choice,
       })),
     };
   });

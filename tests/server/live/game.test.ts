@@ -22,17 +22,17 @@ describeEachDb('the balance game: rounds and votes', (kind) => {
   const vote = (questionId: number, auth: { authorization: string }, choice: unknown = 'A') =>
     t.app.inject({ method: 'POST', url: `/api/v1/game/questions/${questionId}/vote/`, headers: auth, payload: { choice } });
 
-  it('shows the round with counts and my has_voted', async () => {
+  it('shows the round with counts, my has_voted and my_choice', async () => {
     const { students, roundId, questions } = await startedGame(3);
     expect(questions).toHaveLength(5);
     const res = await vote(questions[0].id, students[0].auth, 'B');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ question_id: questions[0].id, vote_a_count: 0, vote_b_count: 1, has_voted: true });
     const mine = (await t.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: students[0].auth })).json();
-    expect(mine.questions[0]).toMatchObject({ vote_a_count: 0, vote_b_count: 1, has_voted: true });
-    expect(mine.questions[1].has_voted).toBe(false);
+    expect(mine.questions[0]).toMatchObject({ vote_a_count: 0, vote_b_count: 1, has_voted: true, my_choice: 'B' });
+    expect(mine.questions[1]).toMatchObject({ has_voted: false, my_choice: null });
     const theirs = (await t.app.inject({ method: 'GET', url: `/api/v1/game/rounds/${roundId}/`, headers: students[1].auth })).json();
-    expect(theirs.questions[0]).toMatchObject({ vote_b_count: 1, has_voted: false });
+    expect(theirs.questions[0]).toMatchObject({ vote_b_count: 1, has_voted: false, my_choice: null });
   });
 
   it('records exactly 10 votes when 10 students send 100 votes at once', async () => {
