@@ -202,7 +202,7 @@ describe('/balancegame/:roundId', () => {
     expect(within(third).getByText('B안 13').parentElement).toHaveTextContent('BB안 13내 선택67%');
     expect(within(third).getByText('A안 13').parentElement).toHaveTextContent('33%');
 
-    await ui.user.click(screen.getByRole('link', { name: '파티 어시스턴트로 가기' }));
+    await ui.user.click(screen.getByRole('link', { name: '파티비서로 가기' }));
     expect(ui.currentPath()).toBe('/assist');
   });
 

@@ -135,6 +135,6 @@ test('a student votes, sees their side marked (also after a reload), gets the re
   await expectAccessible(page, 'the game recap');
   expect(await tapTargetsOffenders(page)).toEqual([]);
 
-  await page.getByRole('link', { name: '파티 어시스턴트로 가기' }).tap();
+  await page.getByRole('link', { name: '파티비서로 가기' }).tap();
   await expect(page).toHaveURL(/\/assist$/);
 });

@@ -36,5 +36,5 @@ export const GAME_TEXTS = {
     none: '투표하지 않았어요.',
   },
   review: '질문 다시 보기',
-  toAssist: '파티 어시스턴트로 가기',
+  toAssist: '파티비서로 가기',
 } as const;
