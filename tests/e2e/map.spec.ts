@@ -1,57 +1,8 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { MapParty } from '../../src/shared/parties';
-import { markerPoint } from './map-helpers';
+import { drag, grabberCentre, markerPoint, openMap, sheetHeight, touch, type Pt } from './map-helpers';
 
-// Touch goes through CDP's Input.dispatchTouchEvent: Chromium turns it into real touch *and* pointer events, so
-// the sheet's @use-gesture handlers and the map's pointer handlers see what a phone would send.
-type Pt = { x: number; y: number };
-
-async function touch(page: Page): Promise<CDPSession> {
-  return page.context().newCDPSession(page);
-}
-
-/**
- * A one-finger drag. Every event carries a timestamp `stepMs` apart (CDP's `timestamp`), so the velocity the page
- * measures is the one scripted here, however busy the machine running the test is. `whileHeld` runs with the finger
- * still down after the last move, so a check of what the drag shows never races the release.
- */
-async function drag(
-  cdp: CDPSession,
-  page: Page,
-  from: Pt,
-  to: Pt,
-  { steps = 30, stepMs = 16, holdMs = 0, whileHeld }: { steps?: number; stepMs?: number; holdMs?: number; whileHeld?: () => Promise<unknown> } = {},
-) {
-  const t0 = Date.now() / 1000;
-  const at = (ms: number) => t0 + ms / 1000;
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...from, id: 1 }], timestamp: at(0) });
-  for (let i = 1; i <= steps; i += 1) {
-    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ ...p, id: 1 }], timestamp: at(i * stepMs) });
-    await page.waitForTimeout(stepMs);
-  }
-  if (holdMs) await page.waitForTimeout(holdMs);
-  if (whileHeld) await whileHeld();
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(steps * stepMs + holdMs + 1) });
-}
-
-const sheet = (page: Page) => page.getByRole('region', { name: '파티 목록' });
-const sheetHeight = async (page: Page) => (await sheet(page).boundingBox())!.height;
 const viewportHeight = (page: Page) => page.viewportSize()!.height;
-
-async function grabberCentre(page: Page): Promise<Pt> {
-  const box = (await page.locator('.map-sheet__grabber').boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-async function openMap(page: Page) {
-  const response = await page.goto('/map');
-  // The page's response announces the screen's chunks, data and main picture (page-plans.ts).
-  expect(response!.headers().link).toMatch(/MapScreen-[\w-]+\.js>; rel=modulepreload/);
-  // Zoomed out at DPR 1 the medium render is as sharp as the screen: the large one is not fetched yet.
-  await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');
-  await expect(page.locator('.map-stage__surface')).not.toHaveAttribute('data-markers', '0');
-}
 
 async function partyTitled(page: Page, title: string): Promise<MapParty> {
   const parties = (await (await page.request.get('/api/detailview/parties/')).json()) as MapParty[];

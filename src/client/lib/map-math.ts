@@ -10,6 +10,14 @@ export interface Size {
   height: number;
 }
 
+/** A box on the stage or on the art, by its edges. */
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** Where the image sits in the visible map: its top-left corner in screen px, and screen px per image px. */
 export interface View extends Point {
   scale: number;
@@ -34,6 +42,9 @@ export const viewTransform = (view: View) => `translate(${view.x}px, ${view.y}px
 export const MAX_SCALE = 1.5;
 // The marker art's tip is at (32, 62) of 64 (assets/README.md); the tip, not the box, sits on the building.
 export const MARKER_TIP_Y = (62 / 64) * MARKER_SIZE;
+// A marker for several parties shows a second pin behind, this far right and up (MapMarker).
+export const MARKER_STACK_DX = 6;
+export const MARKER_STACK_DY = -4;
 // One finger on a trackpad sends tiny deltas, a mouse notch ~100 px: cap so one notch never jumps a whole level.
 const WHEEL_MAX_DELTA = 120;
 const WHEEL_SPEED = 0.0015;
@@ -137,4 +148,63 @@ export function markerAt(tips: readonly Point[], point: Point): number {
 
 export function isOnScreen(tip: Point, viewport: Size, margin = MARKER_SIZE): boolean {
   return tip.x > -margin && tip.x < viewport.width + margin && tip.y > -margin && tip.y < viewport.height + margin * 2;
+}
+
+/** How a marker is drawn: several parties add the pin behind; a selected one is drawn larger (about its tip). */
+export interface MarkerLook {
+  stacked: boolean;
+  scale: number;
+}
+
+/** The box a marker paints (its pin images, whose box also holds the count badge) with its tip at `tip`. */
+export function markerBox(tip: Point, { stacked, scale }: MarkerLook): Rect {
+  return {
+    left: tip.x - (MARKER_SIZE / 2) * scale,
+    right: tip.x + (MARKER_SIZE / 2 + (stacked ? MARKER_STACK_DX : 0)) * scale,
+    top: tip.y - (MARKER_TIP_Y - (stacked ? MARKER_STACK_DY : 0)) * scale,
+    bottom: tip.y + (MARKER_SIZE - MARKER_TIP_Y) * scale,
+  };
+}
+
+/** A box in the art's pixels, on the stage. */
+export function rectOnStage(rect: Rect, view: View): Rect {
+  return {
+    left: view.x + rect.left * view.scale,
+    top: view.y + rect.top * view.scale,
+    right: view.x + rect.right * view.scale,
+    bottom: view.y + rect.bottom * view.scale,
+  };
+}
+
+export const rectsOverlap = (a: Rect, b: Rect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+// Air between a moved pin and the name it stepped off.
+const LABEL_GAP = 2;
+
+/**
+ * Where a marker is drawn so that it hides no name written on the art (`labels`, stage px). A place's name sits on
+ * its building's centre, where the pin's tip belongs, so the pin would cover it: the pin stays where it is when it
+ * covers nothing, else it steps up until it stands just above the names it covered (pointing down at them), or
+ * sideways past them, whichever is the shortest way. Each sweep passes every name at most once, so it always ends.
+ */
+export function placeMarker(tip: Point, look: MarkerLook, labels: readonly Rect[]): Point {
+  const hits = (t: Point) => {
+    const box = markerBox(t, look);
+    return labels.filter((label) => rectsOverlap(box, label));
+  };
+  if (hits(tip).length === 0) return tip;
+  const box = markerBox(tip, look);
+  const sweep = (step: (t: Point, covered: Rect[]) => Point): Point => {
+    let t = tip;
+    for (let covered = hits(t); covered.length > 0; covered = hits(t)) t = step(t, covered);
+    return t;
+  };
+  const ways = [
+    sweep((t, covered) => ({ x: t.x, y: Math.min(...covered.map((l) => l.top)) - LABEL_GAP - (box.bottom - tip.y) })),
+    sweep((t, covered) => ({ x: Math.min(...covered.map((l) => l.left)) - LABEL_GAP - (box.right - tip.x), y: t.y })),
+    sweep((t, covered) => ({ x: Math.max(...covered.map((l) => l.right)) + LABEL_GAP + (tip.x - box.left), y: t.y })),
+  ];
+  const distance = (p: Point) => Math.hypot(p.x - tip.x, p.y - tip.y);
+  // Ties go to the first: above, pointing down at the name.
+  return ways.reduce((best, way) => (distance(way) < distance(best) ? way : best));
 }

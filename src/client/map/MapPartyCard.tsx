@@ -16,7 +16,16 @@ function PeopleIcon() {
   );
 }
 
-export function MapPartyCard({ party, myStatus }: { party: MapParty; myStatus?: LiveParticipationStatus }) {
+interface Props {
+  party: MapParty;
+  myStatus?: LiveParticipationStatus;
+  /** Its place is the selected one: the card is marked (and its marker on the map drawn larger). */
+  selected: boolean;
+  /** A finger down on the card, or the focus inside it: its place becomes the selected one. */
+  onSelect: () => void;
+}
+
+export function MapPartyCard({ party, myStatus, selected, onSelect }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   // A tap anywhere on the card opens the party, like home's cards; 상세보기 stays the named way in for keyboards
@@ -30,7 +39,16 @@ export function MapPartyCard({ party, myStatus }: { party: MapParty; myStatus?: 
   const capacity = party.max_participants ?? 0;
   const tags = party.tags ?? [];
   return (
-    <li className="card map-card" data-party-id={party.id} onClick={openDetail}>
+    // A finger down (before its tap opens the party, or as it starts to scroll the list) or the focus reaching
+    // 상세보기 marks the card's marker on the map.
+    <li
+      className={selected ? 'card map-card map-card--selected' : 'card map-card'}
+      data-party-id={party.id}
+      aria-current={selected ? 'true' : undefined}
+      onClick={openDetail}
+      onPointerDown={onSelect}
+      onFocus={onSelect}
+    >
       <div className="card__thumb map-card__photo">
         <Img src={party.place_photo} fallback={defaultParty} alt={party.place_name} width={92} height={92} loading="lazy" />
       </div>

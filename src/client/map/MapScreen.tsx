@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
 import { useMyPartyStates } from '../api/my-parties';
@@ -7,6 +7,7 @@ import { isLoggedInAtom } from '../state/session-atoms';
 import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
+import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
 import { PartyList } from './PartyList';
 import { PartySheet } from './PartySheet';
@@ -29,7 +30,18 @@ export default function MapScreen() {
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
-  const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} myStates={myStates} />;
+  // One selected place, shared by the markers and the cards (map-selection).
+  const [selection, setSelection] = useState<MapSelection | null>(null);
+  const list = (
+    <PartyList
+      parties={data}
+      failed={!!error}
+      onRetry={() => void mutate()}
+      myStates={myStates}
+      selection={selection}
+      onSelectPlace={(key) => setSelection((now) => (now?.key === key ? now : { key, from: 'card' }))}
+    />
+  );
 
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
@@ -37,7 +49,14 @@ export default function MapScreen() {
         <CampusArt artRef={art.artRef} bottomInset={bottomInset} wantLarge={art.wantLarge} onShown={art.onShown} />
         <Suspense fallback={<span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>}>
           {art.shown ? (
-            <MapStage groups={groups} bottomInset={bottomInset} artRef={art.artRef} onNeedLargeArt={art.needLarge} />
+            <MapStage
+              groups={groups}
+              bottomInset={bottomInset}
+              artRef={art.artRef}
+              onNeedLargeArt={art.needLarge}
+              selection={selection}
+              onSelect={setSelection}
+            />
           ) : (
             <span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>
           )}

@@ -2,13 +2,15 @@ import type Konva from 'konva';
 import 'konva/lib/shapes/Circle';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Text';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import markerIcon from '../../../assets/icons/marker@2x.png';
-import { isOnScreen, MAP_IMAGE as IMAGE, markerAt, markerTip, MARKER_TIP_Y, type Point } from '../lib/map-math';
+import { CAMPUS_LABELS } from '../lib/campus-labels';
+import { isOnScreen, MAP_IMAGE as IMAGE, markerAt, markerBox, markerTip, placeMarker, rectOnStage, type Point } from '../lib/map-math';
 import { useLoadedImage } from '../lib/use-loaded-image';
 import { CampusSurface } from '../ui/campus-map/CampusSurface';
 import { useCampusView } from '../ui/campus-map/use-campus-view';
-import { MapMarker } from './MapMarker';
+import { MapMarker, SELECTED_SCALE } from './MapMarker';
+import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
 import { MarkerPopup } from './MarkerPopup';
 import type { PlaceGroup } from './place-groups';
@@ -23,6 +25,9 @@ interface Props {
   artRef: RefObject<HTMLDivElement | null>;
   /** Called when a view first needs the large art (zoomed in, or a sharp screen). */
   onNeedLargeArt: () => void;
+  /** The selected place (map-selection): its marker is drawn larger, and its popup is open when a marker chose it. */
+  selection: MapSelection | null;
+  onSelect: (selection: MapSelection | null) => void;
 }
 
 /**
@@ -31,7 +36,7 @@ interface Props {
  * frame. Konva draws the markers: one layer, not listening (hit tests are arithmetic, see map-math), pixel ratio
  * capped at 2, and every frame drawn imperatively from a ref (useCampusView).
  */
-export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }: Props) {
+export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt, selection, onSelect }: Props) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const markerLayer = useRef<Konva.Layer>(null);
   const markerNodes = useRef<(Konva.Group | null)[]>([]);
@@ -39,8 +44,9 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
   const tipsRef = useRef<Point[]>([]);
 
   const icon = useLoadedImage(markerIcon);
-  const [openKey, setOpenKey] = useState<string | null>(null);
-  const openIndex = groups.findIndex((g) => g.key === openKey);
+  const selectedIndex = groups.findIndex((g) => g.key === selection?.key);
+  const openIndex = selection?.from === 'marker' ? selectedIndex : -1;
+  const looks = groups.map((g, i) => ({ stacked: g.parties.length > 1, scale: i === selectedIndex ? SELECTED_SCALE : 1 }));
 
   const { size, draw } = useCampusView({
     surfaceRef,
@@ -49,7 +55,9 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
     bottomInset,
     onNeedLargeArt,
     paint: (view, stage) => {
-      const tips = groups.map((g) => markerTip(g, view, IMAGE));
+      // Pins stand clear of the names written on the art (placeMarker), so a marker never hides a building's name.
+      const labels = CAMPUS_LABELS.map((label) => rectOnStage(label, view));
+      const tips = groups.map((g, i) => placeMarker(markerTip(g, view, IMAGE), looks[i], labels));
       tips.forEach((tip, i) => markerNodes.current[i]?.position(tip).visible(isOnScreen(tip, stage)));
       markerLayer.current?.draw();
       tipsRef.current = tips;
@@ -59,8 +67,9 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
         const { offsetWidth: w, offsetHeight: h } = popup;
         const left = Math.min(Math.max(tip.x - w / 2, POPUP_MARGIN), stage.width - w - POPUP_MARGIN);
         // Above the pin when it fits under the top edge, else below the tip.
-        const above = tip.y - MARKER_TIP_Y - h - POPUP_MARGIN > 0;
-        const top = above ? tip.y - MARKER_TIP_Y - h - POPUP_MARGIN : tip.y + POPUP_MARGIN;
+        const pinTop = markerBox(tip, looks[openIndex]).top;
+        const above = pinTop - h - POPUP_MARGIN > 0;
+        const top = above ? pinTop - h - POPUP_MARGIN : tip.y + POPUP_MARGIN;
         popup.dataset.placement = above ? 'above' : 'below';
         popup.style.setProperty('--arrow-x', `${tip.x - left}px`);
         popup.style.transform = `translate(${left}px, ${top}px)`;
@@ -68,10 +77,10 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
       }
     },
     hitTest: (point) => markerAt(tipsRef.current, point),
-    onPress: (marker) => setOpenKey(marker >= 0 ? groups[marker].key : null),
+    onPress: (marker) => onSelect(marker >= 0 ? { key: groups[marker].key, from: 'marker' } : null),
   });
 
-  useLayoutEffect(draw, [draw, groups, openIndex, icon]);
+  useLayoutEffect(draw, [draw, groups, openIndex, selectedIndex, icon]);
 
   return (
     <div className="map-stage">
@@ -80,14 +89,15 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt }
           <MapMarker
             key={group.key}
             icon={icon}
-            count={group.parties.length}
+            partyIds={group.parties.map((p) => p.id)}
+            selected={i === selectedIndex}
             nodeRef={(node) => {
               markerNodes.current[i] = node;
             }}
           />
         ))}
       </CampusSurface>
-      {openIndex >= 0 && <MarkerPopup ref={popupRef} group={groups[openIndex]} onClose={() => setOpenKey(null)} />}
+      {openIndex >= 0 && <MarkerPopup ref={popupRef} group={groups[openIndex]} onClose={() => onSelect(null)} />}
     </div>
   );
 }

@@ -1,17 +1,41 @@
+import { useEffect, useRef } from 'react';
 import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
 import { COMMON_TEXTS } from '../ui/texts';
 import { MapPartyCard } from './MapPartyCard';
+import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
+import { placeKey } from './place-groups';
+
+// Room left above a card scrolled to the top of the list, so it does not sit flush under the sheet's header.
+const REVEAL_MARGIN = 8;
 
 interface Props {
   parties: MapParty[] | undefined;
   failed: boolean;
   onRetry: () => void;
   myStates: ReadonlyMap<number, LiveParticipationStatus>;
+  /** The selected place (map-selection): its cards are marked, and scrolled to when a marker chose it. */
+  selection: MapSelection | null;
+  /** A card was touched or focused: its place becomes the selected one. */
+  onSelectPlace: (key: string) => void;
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, onRetry, myStates }: Props) {
+export function PartyList({ parties, failed, onRetry, myStates, selection, onSelectPlace }: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const reveal = selection?.from === 'marker' ? selection.key : null;
+
+  // A marker's place: its first card comes to the top of the list (the sheet's or the side panel's scrolling box,
+  // the list's parent), even collapsed, where the sheet shows about one card. Not scrollIntoView: it would move
+  // the page too.
+  useEffect(() => {
+    const list = listRef.current;
+    const box = list?.parentElement;
+    const card = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!reveal || !box || !card) return;
+    box.scrollTop += card.getBoundingClientRect().top - box.getBoundingClientRect().top - REVEAL_MARGIN;
+  }, [reveal]);
+
   if (!parties && failed) {
     return (
       <div className="map-list__status">
@@ -25,10 +49,19 @@ export function PartyList({ parties, failed, onRetry, myStates }: Props) {
   if (!parties) return <p className="map-list__status">{COMMON_TEXTS.loading}</p>;
   if (parties.length === 0) return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
   return (
-    <ul className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
-      {parties.map((party) => (
-        <MapPartyCard key={party.id} party={party} myStatus={myStates.get(party.id)} />
-      ))}
+    <ul ref={listRef} className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
+      {parties.map((party) => {
+        const key = placeKey(party);
+        return (
+          <MapPartyCard
+            key={party.id}
+            party={party}
+            myStatus={myStates.get(party.id)}
+            selected={selection?.key === key}
+            onSelect={() => onSelectPlace(key)}
+          />
+        );
+      })}
     </ul>
   );
 }

@@ -13,7 +13,8 @@ export interface PlaceGroup {
 // holding both keeps every party reachable.
 const SAME_SPOT = 1e-4;
 
-const spotKey = (p: MapParty) =>
+/** The key of the marker a party is on: parties at one spot share it. */
+export const placeKey = (p: Pick<MapParty, 'place_x_norm' | 'place_y_norm'>) =>
   `${Math.round(p.place_x_norm / SAME_SPOT)}:${Math.round(p.place_y_norm / SAME_SPOT)}`;
 
 /**
@@ -23,7 +24,7 @@ const spotKey = (p: MapParty) =>
 export function groupByPlace(parties: readonly MapParty[]): PlaceGroup[] {
   const groups = new Map<string, PlaceGroup>();
   for (const party of parties) {
-    const key = spotKey(party);
+    const key = placeKey(party);
     const group = groups.get(key);
     if (group) {
       group.parties.push(party);

@@ -13,6 +13,9 @@ export const SHEET_MIDPOINT = (SHEET_COLLAPSED + SHEET_EXPANDED) / 2;
 export const SHEET_DEAD_ZONE = 3;
 // px/ms. A flick this fast decides on its own: a student flicking up wants the list even from a short drag.
 export const SHEET_FLICK_VELOCITY = 0.5;
+// The release speed is the finger's over its last moments, not over one event: a single touchmove's delta is
+// noise (a 120 Hz screen sends 1-2 px steps), and a finger that stopped before lifting has no speed left.
+export const FLICK_WINDOW_MS = 80;
 // Pulling below the collapsed height gives, but stiffly, so the sheet feels attached rather than stuck.
 const RUBBER_BAND = 0.25;
 
@@ -50,14 +53,35 @@ export interface SheetRelease {
 export function snapExpanded(r: SheetRelease): boolean {
   // Under the threshold it was a jittery tap, not a drag.
   if (Math.abs(r.upPx) < SHEET_DRAG_THRESHOLD) return r.startExpanded;
-  // Spec §4: pulling the expanded list down from its top collapses the sheet, however far.
-  if (r.fromListTop && r.startExpanded && r.upPx < 0) return false;
+  // A quick flick wins over distance: its direction decides, however short the drag or wherever it ended.
   if (r.upVelocity >= SHEET_FLICK_VELOCITY) return true;
   if (r.upVelocity <= -SHEET_FLICK_VELOCITY) return false;
+  // Spec §4: pulling the expanded list down from its top collapses the sheet, however far.
+  if (r.fromListTop && r.startExpanded && r.upPx < 0) return false;
   // Closing: release below 80 % of the expanded height collapses (spec §4).
   if (r.startExpanded) return r.releasedPercent >= SHEET_EXPANDED * SHEET_RELEASE_RATIO;
   // Opening: it must pass the midpoint and its dead zone.
   return r.releasedPercent > SHEET_MIDPOINT + SHEET_DEAD_ZONE;
+}
+
+/** One point of a drag: upward movement so far (px) at an event's time stamp (ms). */
+export interface DragSample {
+  t: number;
+  upPx: number;
+}
+
+/**
+ * The upward speed (px/ms) a drag is released with: the distance covered from the oldest sample of the last
+ * FLICK_WINDOW_MS to the last one (the release); when no move falls in that window, from the move before it.
+ * A finger that stood still before lifting has covered nothing: 0. Also 0 without two samples.
+ */
+export function releaseVelocity(samples: readonly DragSample[]): number {
+  if (samples.length < 2) return 0;
+  const last = samples[samples.length - 1];
+  let from = samples.length - 2;
+  while (from > 0 && samples[from - 1].t >= last.t - FLICK_WINDOW_MS) from -= 1;
+  const dt = last.t - samples[from].t;
+  return dt > 0 ? (last.upPx - samples[from].upPx) / dt : 0;
 }
 
 /**

@@ -9,8 +9,10 @@ import {
   heightPx,
   listDragMovesSheet,
   percentOf,
+  releaseVelocity,
   sheetPercent,
   snapExpanded,
+  type DragSample,
 } from './sheet-math';
 
 interface DragMemo {
@@ -19,6 +21,8 @@ interface DragMemo {
   /** List drags only: whether this drag moves the sheet (else the list scrolls natively). */
   moves: boolean;
   fromListTop: boolean;
+  /** Where the finger was when, for the release speed (use-gesture's own is one event's, see releaseVelocity). */
+  samples: DragSample[];
 }
 
 // A snappy but not bouncy settle; a sheet that overshoots looks broken on a phone.
@@ -67,13 +71,15 @@ export function useSheet(
     return () => el.removeEventListener('touchmove', claim);
   }, [sheetRef]);
 
-  const follow = (memo: DragMemo, upPx: number) => {
+  const follow = (memo: DragMemo, upPx: number, time: number) => {
     following.current = true;
+    memo.samples.push({ t: time, upPx });
     void api.start({ height: heightPx(dragPercent(memo.startPercent, upPx, viewportHeight), viewportHeight), immediate: true });
   };
 
-  const release = (memo: DragMemo, upPx: number, upVelocity: number) => {
+  const release = (memo: DragMemo, upPx: number, time: number) => {
     following.current = false;
+    const upVelocity = releaseVelocity([...memo.samples, { t: time, upPx }]);
     const releasedPercent = dragPercent(memo.startPercent, upPx, viewportHeight);
     settle(snapExpanded({ startExpanded: memo.startExpanded, upPx, upVelocity, releasedPercent, fromListTop: memo.fromListTop }));
   };
@@ -83,17 +89,18 @@ export function useSheet(
     startExpanded: expandedRef.current,
     moves,
     fromListTop,
+    samples: [],
   });
 
   const dragConfig = { axis: 'y', threshold: SHEET_DRAG_THRESHOLD, pointer: { keys: false } } as const;
 
   // The header (grabber included): pointer events, with touch-action: none so the browser leaves them to us.
   // filterTaps also swallows the click a mouse sends after a drag, so a drag never toggles the grabber too.
-  const bindHeader = useDrag(({ first, last, tap, movement: [, my], velocity: [, vy], direction: [, dy], memo }) => {
+  const bindHeader = useDrag(({ first, last, tap, movement: [, my], timeStamp, memo }) => {
     const m: DragMemo = first || !memo ? startMemo(true, false) : memo;
     if (tap) return m;
-    if (last) release(m, -my, -vy * dy);
-    else follow(m, -my);
+    if (last) release(m, -my, timeStamp);
+    else follow(m, -my, timeStamp);
     return m;
   }, { ...dragConfig, filterTaps: true });
 
@@ -101,7 +108,7 @@ export function useSheet(
   // still need to see a pull-down that starts at the top. No filterTaps here: it would swallow the cards' clicks
   // from a mouse on a touch laptop (no touchstart ever marks them as taps); the threshold keeps taps out instead.
   const bindList = useDrag(
-    ({ first, last, movement: [, my], velocity: [, vy], direction: [, dy], memo }) => {
+    ({ first, last, movement: [, my], timeStamp, memo }) => {
       let m: DragMemo | undefined = memo;
       if (first || !m) {
         const scrollTop = listRef.current?.scrollTop ?? 0;
@@ -109,8 +116,8 @@ export function useSheet(
         m = startMemo(moves, moves && expandedRef.current);
       }
       if (!m.moves) return m;
-      if (last) release(m, -my, -vy * dy);
-      else follow(m, -my);
+      if (last) release(m, -my, timeStamp);
+      else follow(m, -my, timeStamp);
       return m;
     },
     { ...dragConfig, pointer: { keys: false, touch: true } },

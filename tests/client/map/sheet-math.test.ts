@@ -9,9 +9,11 @@ import {
 import {
   bodyScrollLocked,
   dragPercent,
+  FLICK_WINDOW_MS,
   heightPx,
   listDragMovesSheet,
   listScrolls,
+  releaseVelocity,
   SHEET_DEAD_ZONE,
   SHEET_FLICK_VELOCITY,
   SHEET_MIDPOINT,
@@ -68,10 +70,54 @@ describe('the snap decision', () => {
     expect(release({ upPx: 30, upVelocity: SHEET_FLICK_VELOCITY / 2, releasedPercent: 28 })).toBe(false);
   });
 
+  it('velocity wins over distance: a quick short flick up expands, a quick flick down collapses', () => {
+    // Far below the midpoint, yet flicked up.
+    expect(release({ upPx: SHEET_DRAG_THRESHOLD + 4, upVelocity: 1.2, releasedPercent: SHEET_COLLAPSED + 1 })).toBe(true);
+    // Still above the 80 % line, yet flicked down.
+    expect(release({ startExpanded: true, upPx: -12, upVelocity: -1.2, releasedPercent: SHEET_EXPANDED - 1 })).toBe(false);
+    // Dragged past the midpoint, then flicked back down: the flick decides.
+    expect(release({ upPx: 300, upVelocity: -0.8, releasedPercent: 62 })).toBe(false);
+    // A pull down from the list's top that ends in a flick back up stays expanded.
+    expect(release({ startExpanded: true, fromListTop: true, upPx: -20, upVelocity: 0.9, releasedPercent: 74 })).toBe(true);
+    // Slow drags keep the distance rule.
+    expect(release({ upPx: 300, upVelocity: 0.2, releasedPercent: 62 })).toBe(true);
+    expect(release({ upPx: 40, upVelocity: 0.2, releasedPercent: 30 })).toBe(false);
+  });
+
   it('a pull down from the top of the expanded list collapses, however short or slow', () => {
     expect(release({ startExpanded: true, fromListTop: true, upPx: -(SHEET_DRAG_THRESHOLD + 1), releasedPercent: 75 })).toBe(false);
     // …but not under the threshold.
     expect(release({ startExpanded: true, fromListTop: true, upPx: -2, releasedPercent: 75.8 })).toBe(true);
+  });
+});
+
+describe('the release velocity', () => {
+  const at = (...points: [number, number][]) => points.map(([t, upPx]) => ({ t, upPx }));
+
+  it(`is the finger's speed over its last ${FLICK_WINDOW_MS} ms, not over the whole drag`, () => {
+    // Slowly 20 px in 400 ms, then 40 px in 40 ms: a flick.
+    expect(releaseVelocity(at([0, 0], [400, 20], [420, 40], [440, 60], [441, 60]))).toBeCloseTo(40 / 41);
+    // The same path at an even pace is slow.
+    expect(releaseVelocity(at([0, 0], [220, 30], [441, 60]))).toBeCloseTo(30 / 221);
+  });
+
+  it('keeps its sign: a flick down is negative', () => {
+    expect(releaseVelocity(at([0, 0], [16, -20], [32, -40], [33, -40]))).toBeCloseTo(-40 / 33);
+  });
+
+  it('is not fooled by one tiny last step', () => {
+    // A 120 Hz screen: the last move is 1 px, the finger still fast over the window.
+    expect(releaseVelocity(at([0, 0], [8, 12], [16, 24], [24, 36], [32, 37], [33, 37]))).toBeGreaterThan(SHEET_FLICK_VELOCITY);
+  });
+
+  it('is 0 once the finger stood still before lifting, and without two samples', () => {
+    expect(releaseVelocity(at([0, 0], [16, 40], [32, 80], [32 + FLICK_WINDOW_MS + 50, 80]))).toBe(0);
+    expect(releaseVelocity(at([5, 10]))).toBe(0);
+    expect(releaseVelocity([])).toBe(0);
+  });
+
+  it('spans real time when a single move falls in the window', () => {
+    expect(releaseVelocity(at([0, 0], [100, 30]))).toBeCloseTo(0.3);
   });
 });
 
