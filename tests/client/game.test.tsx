@@ -143,10 +143,13 @@ describe('/balancegame/:roundId', () => {
     expect(votes).toEqual([{ id: 11, choice: 'A' }]);
   });
 
-  it('keeps the buttons disabled for a question the student already voted on, with their side marked', async () => {
+  it('comes back where the student left off: on the first question without their vote, the earlier one still marked and closed', async () => {
     serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'B', vote_b_count: 2 }), q(12)] });
-    renderApp('/balancegame/3');
-    const a = await screen.findByRole('button', { name: /A안 11/ });
+    const ui = renderApp('/balancegame/3');
+    expect(await screen.findByText('2 / 2')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '이전 질문' }));
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+    const a = within(current()).getByRole('button', { name: /A안 11/ });
     const b = screen.getByRole('button', { name: /B안 11/ });
     expect(a).toBeDisabled();
     expect(b).toBeDisabled();

@@ -104,8 +104,11 @@ test('a student votes, sees their side marked (also after a reload), gets the re
   await expect(currentSlide(page).getByText('투표 완료! 실시간 결과를 확인해 보세요.')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('my-choice.png') });
 
-  // A reload mid-round keeps the mark: the round's answer says which side was mine.
+  // A reload mid-round comes back where I left off (question 2), and keeps the mark: the round's answer says
+  // which side was mine.
   await page.reload();
+  await expect(page.getByText('2 / 5')).toBeVisible();
+  await page.getByRole('button', { name: '이전 질문' }).tap();
   await expect(page.getByText('1 / 5')).toBeVisible();
   await expect(currentSlide(page).getByRole('button', { name: /^A/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(currentSlide(page).getByRole('button', { name: /^B/ })).toBeDisabled();

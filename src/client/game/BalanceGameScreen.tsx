@@ -49,10 +49,13 @@ function Game({ roundId }: { roundId: number }) {
     },
     () => void mutate(),
   );
-  const [wanted, setIndex] = useState(0);
+  const [wanted, setIndex] = useState<number | null>(null);
   const questions = data?.questions ?? [];
   const count = questions.length;
-  const index = Math.min(wanted, Math.max(0, count - 1));
+  // The slider starts on the first question without this student's vote (after a reload mid-round, where they left
+  // off); chosen once, when the round first arrives, so a vote never moves it.
+  if (wanted === null && count > 0) setIndex(Math.max(0, questions.findIndex((q) => !q.my_choice)));
+  const index = Math.min(wanted ?? 0, Math.max(0, count - 1));
   const done = allVoted(questions);
 
   if (error && !data) {
