@@ -16,6 +16,7 @@ interface Output {
   height: number;
   format: 'png' | 'webp';
   quality?: number; // webp only
+  lossless?: boolean; // webp only: flat art stays crisp, and is small
 }
 interface Job {
   svg: string; // relative to assets/
@@ -76,7 +77,9 @@ for (const key of [...placeKeys].sort()) {
   jobs.push({
     svg: `places/${key}.svg`,
     width: 640,
-    outputs: [webp(`places/${key}.webp`, 640, 400, 78), png(`places/${key}.png`, 640, 400)],
+    // @2x: the party page's photo spans the 361 px column, 722 device pixels on a DPR-2 phone (lib/place-art-srcset.ts);
+    // lossy webp blurs the flat shapes' edges at that size, lossless keeps them and weighs 15-50 kB.
+    outputs: [webp(`places/${key}.webp`, 640, 400, 78), { ...webp(`places/${key}@2x.webp`, 1280, 800, 100), lossless: true }, png(`places/${key}.png`, 640, 400)],
   });
 }
 
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
       img =
         out.format === 'png'
           ? img.png({ compressionLevel: 9, adaptiveFiltering: true })
-          : img.webp({ quality: out.quality ?? 80, effort: 6 });
+          : img.webp({ quality: out.quality ?? 80, lossless: out.lossless ?? false, effort: 6 });
       const dest = path.join(ASSETS, out.file);
       await img.toFile(dest);
       rows.push([`assets/${out.file}`, statSync(dest).size]);

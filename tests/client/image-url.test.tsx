@@ -39,6 +39,15 @@ describe('<Img>', () => {
     expect(img).toHaveAttribute('src', '/default.svg');
   });
 
+  it('drops its srcset with the default picture, which the browser would otherwise never show', () => {
+    render(<Img src="/art/places/x.webp" srcSet="/art/places/x.webp 640w, /art/places/x@2x.webp 1280w" fallback="/default.svg" alt="장소 사진" />);
+    const img = screen.getByRole('img', { name: '장소 사진' });
+    expect(img).toHaveAttribute('srcset', '/art/places/x.webp 640w, /art/places/x@2x.webp 1280w');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/default.svg');
+    expect(img).not.toHaveAttribute('srcset');
+  });
+
   it('shows the default picture when there is no image at all', () => {
     render(<Img src={null} fallback="/default.svg" alt="장소 사진" />);
     expect(screen.getByRole('img', { name: '장소 사진' })).toHaveAttribute('src', '/default.svg');

@@ -74,7 +74,9 @@ function probeScreen(min: number): Verdict[] {
     if (cx < 0 || cy < 0 || cx >= vw || cy >= vh) continue;
     const visibleInput = el.tagName === 'INPUT' && (el as HTMLInputElement).labels?.length;
     if (!accepts(el, document.elementFromPoint(cx, cy)) && !visibleInput) continue;
-    const half = min / 2 - 0.5;
+    // A pixel in from the square's edges: Chrome's hit test snaps to whole pixels, so a point half a pixel inside an
+    // exactly-44 box could land on a neighbour flush against it (the review's stars, the assistant's dots).
+    const half = min / 2 - 1;
     // The screen's edge ends the finger's reach as well: a probe past it is clamped onto the screen.
     const clampX = (x: number) => Math.min(Math.max(x, 0), vw - 1);
     const clampY = (y: number) => Math.min(Math.max(y, 0), vh - 1);

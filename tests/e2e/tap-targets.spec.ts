@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { MapParty } from '../../src/shared/parties';
-import { login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
+import { collectDialogs, E2E_OPS_TOKEN, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
 import { markerPoint } from './map-helpers';
 import { MIN_TAP, tapTargetsOffenders } from './tap-probe';
 
@@ -70,4 +70,59 @@ test('the balance game: every tap target is finger-sized, before and after a vot
   await page.locator('.slider__slide:not([aria-hidden="true"])').getByRole('button', { name: /^A/ }).tap();
   await expect(page.getByText('투표 완료! 실시간 결과를 확인해 보세요.')).toBeVisible();
   await expectFingerSized(page, 'game after a vote');
+});
+
+/** Another party of the test's own (operator API), joined and paid by the student whose token is given. */
+async function secondParty(request: APIRequestContext, token: string) {
+  const headers = { 'X-Ops-Token': E2E_OPS_TOKEN };
+  const start_time = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
+  const created = await request.post('/api/ops/parties/', { headers, data: { title: `tapr 둘째 ${Date.now().toString(36)}`, place_id: 2, start_time, max_participants: 4, deposit: 0, tags: ['테스트'] } });
+  expect(created.status()).toBe(201);
+  const { id: partyId } = (await created.json()) as { id: number };
+  const bearer = { Authorization: `Bearer ${token}` };
+  const join = await request.post(`/api/reserve/join/${partyId}/`, { headers: bearer });
+  expect(join.status()).toBeLessThan(300);
+  const { id } = (await join.json()) as { id: number };
+  expect((await request.post(`/api/reserve/pay/${id}/`, { headers: bearer, data: { payment_method: 'POINT' } })).status()).toBe(200);
+}
+
+test('assistant, notifications, lobby, participants, report, history and the review modal: every tap target is finger-sized', async ({ page, request }) => {
+  // A minute of waiting for the party to start (then it is in the history, with its review button).
+  test.setTimeout(300_000);
+  const { partyId, students, tokens } = await partyOfFour(request, 'tapr', 60_000);
+  await secondParty(request, tokens[0]); // two cards: the assistant's carousel shows its arrows and dots
+  collectDialogs(page);
+  await login(page, students[0].username, students[0].password);
+
+  await page.goto('/assist');
+  await expect(page.getByRole('button', { name: /2번째/ })).toBeVisible();
+  await expectFingerSized(page, 'assistant');
+
+  await page.goto('/notifications');
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expectFingerSized(page, 'notifications');
+
+  await page.goto(`/balancewait/${partyId}`);
+  await expect(page.getByRole('status').first()).toHaveText('연결됨');
+  await expectFingerSized(page, 'lobby');
+
+  await page.goto(`/participants/${partyId}`);
+  await expect(page.getByRole('button', { name: '신고 불가' })).toBeVisible();
+  await expectFingerSized(page, 'participants');
+
+  await page.getByRole('listitem').filter({ hasText: students[1].username }).getByRole('button', { name: '신고하기' }).tap();
+  await expect(page.getByRole('heading', { name: '회원 신고하기' })).toBeVisible();
+  await expectFingerSized(page, 'report');
+
+  await page.goto('/mypage/history');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: '리뷰 남기기' }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await expectFingerSized(page, 'history');
+  await page.getByRole('button', { name: '리뷰 남기기' }).first().tap();
+  const modal = page.getByRole('dialog', { name: '파티 리뷰 남기기' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: /3점$/ }).first().tap();
+  await expectFingerSized(page, 'review modal', { scroll: false });
 });

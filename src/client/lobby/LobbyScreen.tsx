@@ -99,7 +99,7 @@ function Lobby({ partyId }: { partyId: number }) {
         {busy ? T.busy : isStandby ? T.cancel : T.join}
       </button>
 
-      <Link href={`/participants/${partyId}`} className="lobby-link">
+      <Link href={`/participants/${partyId}`} className="lobby-link tap-area">
         {T.participantsLink}
       </Link>
     </div>

@@ -5,6 +5,7 @@ import { MAP_HEIGHT, MAP_WIDTH } from '../../shared/constants';
 import type { PartyDetail } from '../../shared/parties';
 import { formatPartyDateTime } from '../lib/format-date';
 import { resolveImageUrl } from '../lib/image-url';
+import { placeArtSrcSet } from '../lib/place-art-srcset';
 import { Img } from '../ui/Img';
 
 const NO_MAP = '지도 이미지가 아직 없습니다.';
@@ -59,9 +60,12 @@ export type PartyHeadData = Pick<PartyDetail, 'place_photo' | 'place_name' | 'ti
 export function PartyHead({ party }: { party: PartyHeadData }) {
   return (
     <>
+      {/* As wide as the 393 px column (spec §9) less the screen's 16 px sides: a DPR-2 phone takes the 1280 px render. */}
       <Img
         className="party-detail__photo"
         src={party.place_photo}
+        srcSet={placeArtSrcSet(party.place_photo)}
+        sizes="(max-width: 393px) calc(100vw - 32px), 361px"
         fallback={defaultParty}
         alt={party.place_name}
         width={640}

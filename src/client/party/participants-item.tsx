@@ -43,7 +43,7 @@ export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantE
       {/* aria-disabled rather than disabled: a disabled button swallows the tap, and the spec wants it to explain. */}
       <button
         type="button"
-        className={isMe ? 'participants-item__report participants-item__report--off' : 'participants-item__report'}
+        className={isMe ? 'participants-item__report participants-item__report--off tap-area' : 'participants-item__report tap-area'}
         aria-disabled={isMe || undefined}
         onClick={report}
       >

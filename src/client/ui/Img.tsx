@@ -7,7 +7,7 @@ interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   fallback: string;
 }
 
-export function Img({ src, fallback, alt = '', ...rest }: ImgProps) {
+export function Img({ src, srcSet, fallback, alt = '', ...rest }: ImgProps) {
   const resolved = resolveImageUrl(src, fallback);
   // Remembering which URL failed (rather than a boolean) lets a new src try again without an effect.
   const [failed, setFailed] = useState<string | null>(null);
@@ -16,6 +16,8 @@ export function Img({ src, fallback, alt = '', ...rest }: ImgProps) {
     <img
       {...rest}
       alt={alt}
+      // A srcset wins over src: kept with the fallback, the browser would go on showing the broken file.
+      srcSet={shown === fallback ? undefined : srcSet}
       src={shown}
       onError={() => {
         if (shown !== fallback) setFailed(resolved);
