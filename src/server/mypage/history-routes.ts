@@ -23,7 +23,6 @@ export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
     const rows = await ctx.db
       .select({
         ...ownPartyColumns,
-        applied: parties.appliedCount,
         reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.partyId} = ${parties.id} and ${reviews.userId} = ${userId})`,
       })
       .from(participations)
@@ -38,7 +37,7 @@ export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
       start_time: r.startTime.toISOString(),
       place_name: r.placeName,
       place_photo: r.placePhoto,
-      applied_count: r.applied,
+      applied_count: r.taken,
       max_participants: r.max,
       reviewed: r.reviewed,
     }));
