@@ -60,7 +60,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     let n = 0;
     for (const w of windows) {
       const rows = await ctx.db
-        .select({ id: participations.id, userId: participations.userId, partyId: parties.id, title: parties.title, place: places.name })
+        .select({ id: participations.id, userId: participations.userId, partyId: parties.id, title: parties.title, place: places.name, startTime: parties.startTime })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
         .innerJoin(places, eq(places.id, parties.placeId))
@@ -75,7 +75,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
         .limit(BATCH * 4);
       await notify(
         ctx.db,
-        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
+        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place, r.startTime.getTime() - now.getTime()), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
       );
       n += rows.length;
     }
