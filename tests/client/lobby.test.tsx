@@ -57,6 +57,8 @@ describe('/balancewait/:partyId', () => {
     socket.push({ type: 'send_standby_update', data: { party_id: 5, standby_count: 3, participation_count: 6 } });
     expect(screen.getByText('6명')).toBeInTheDocument();
     expect(screen.getByText('3명')).toBeInTheDocument();
+    // The lobby counts the paid participants, and says so (a seat awaiting payment cannot enter).
+    expect(screen.getByText('참가 확정 인원').closest('div')).toHaveTextContent('참가 확정 인원6명');
   });
 
   it('toggles standby with a processing text and shows the server state', async () => {

@@ -4,7 +4,8 @@ import type { SocketStatus } from '../lib/reconnecting-socket';
 export const LOBBY_TEXTS = {
   title: '파티 대기실',
   heroTitle: '밸런스 게임 준비 중',
-  participants: '참여 인원',
+  // Paid participants only, unlike every other count (server parties/seats.ts): only they can enter and play.
+  participants: '참가 확정 인원',
   standby: '대기 중',
   people: (n: number) => `${n}명`,
   join: '대기하기',

@@ -9,7 +9,7 @@ import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { warnings } from '../db/schema/users';
 import { NOTICE } from '../notice/messages';
-import { notify } from '../notice/notify';
+import { notify, replaceNotice } from '../notice/notify';
 import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
 import { releaseSeat } from '../reserve/release-seat';
@@ -42,7 +42,9 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       const done = await retryTransaction(ctx.db, async (tx) => {
         const released = await releaseSeat(tx, p.id, { to: 'expired', refund: false, now, reason: p.title });
         if (!released) return false;
-        await notify(tx, { userId: released.userId, kind: 'hold_expired', message: NOTICE.holdExpired(p.title), partyId: released.partyId, dedupeKey: `hold_expired:${p.id}`, at: now });
+        // The application's notice (pay within 15 minutes) becomes this one, unread: one unpaid seat, one notice.
+        const notice = { userId: released.userId, kind: 'hold_expired' as const, message: NOTICE.holdExpired(p.title), partyId: released.partyId, dedupeKey: `hold_expired:${p.id}`, at: now };
+        await replaceNotice(tx, `applied:${p.id}`, notice, { read: false });
         return true;
       });
       if (done) n += 1;
@@ -58,7 +60,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     let n = 0;
     for (const w of windows) {
       const rows = await ctx.db
-        .select({ id: participations.id, userId: participations.userId, partyId: parties.id, title: parties.title, place: places.name })
+        .select({ id: participations.id, userId: participations.userId, partyId: parties.id, title: parties.title, place: places.name, startTime: parties.startTime })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
         .innerJoin(places, eq(places.id, parties.placeId))
@@ -73,7 +75,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
         .limit(BATCH * 4);
       await notify(
         ctx.db,
-        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
+        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place, r.startTime.getTime() - now.getTime()), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
       );
       n += rows.length;
     }

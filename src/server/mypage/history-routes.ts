@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { ownPartyColumns } from '../parties/party-cards';
+import { attendedBy } from './attended';
 
 /**
  * Parties the student took part in (confirmed, already started), newest first, with whether they reviewed it. An
@@ -23,13 +24,12 @@ export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
     const rows = await ctx.db
       .select({
         ...ownPartyColumns,
-        applied: parties.appliedCount,
         reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.partyId} = ${parties.id} and ${reviews.userId} = ${userId})`,
       })
       .from(participations)
       .innerJoin(parties, eq(parties.id, participations.partyId))
       .innerJoin(places, eq(places.id, parties.placeId))
-      .where(and(eq(participations.userId, userId), eq(participations.status, 'confirmed'), lte(parties.startTime, ctx.clock.now())))
+      .where(attendedBy(userId, ctx.clock.now()))
       .orderBy(desc(parties.startTime))
       .limit(100);
     return rows.map((r) => ({
@@ -38,7 +38,7 @@ export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
       start_time: r.startTime.toISOString(),
       place_name: r.placeName,
       place_photo: r.placePhoto,
-      applied_count: r.applied,
+      applied_count: r.taken,
       max_participants: r.max,
       reviewed: r.reviewed,
     }));

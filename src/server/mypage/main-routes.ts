@@ -1,14 +1,15 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MyPageMain } from '../../shared/mypage';
 import { myPageMainResponse } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
-import { participations } from '../db/schema/parties';
+import { parties, participations } from '../db/schema/parties';
 import { extraSettings, users, warnings } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import { attendedBy } from './attended';
 
 export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +25,8 @@ export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
     const [{ n: participationCount }] = await ctx.db
       .select({ n: count() })
       .from(participations)
-      .where(and(eq(participations.userId, userId), eq(participations.status, 'confirmed')));
+      .innerJoin(parties, eq(parties.id, participations.partyId))
+      .where(attendedBy(userId, ctx.clock.now()));
     const [{ n: warningCount }] = await ctx.db.select({ n: count() }).from(warnings).where(eq(warnings.userId, userId));
     const { user, extra } = row;
     return {

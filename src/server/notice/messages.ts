@@ -7,6 +7,15 @@ const when = (d: Date) => {
   return `${v.month}월 ${v.day}일 (${v.weekday}) ${v.hour}:${v.minute}`;
 };
 
+/** "24시간 뒤", "1시간 30분 뒤", "30분 뒤", "곧": to the nearest minute. */
+function timeLeft(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return '곧';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${[h && `${h}시간`, m && `${m}분`].filter(Boolean).join(' ')} 뒤`;
+}
+
 export const NOTICE = {
   applied: (title: string, deposit: number) =>
     deposit > 0
@@ -22,8 +31,10 @@ export const NOTICE = {
     refund > 0 ? `'${title}' 파티가 취소되었습니다. 보증금 ${p(refund)}가 환불되었습니다.` : `'${title}' 파티가 취소되었습니다.`,
   partyChanged: (title: string, change: { start?: Date; place?: string }) =>
     `'${title}' 파티 일정이 바뀌었습니다. ${[change.start && `시간: ${when(change.start)}`, change.place && `장소: ${change.place}`].filter(Boolean).join(' · ')}`,
-  reminder24h: (title: string, place: string) => `'${title}' 파티가 24시간 안에 시작됩니다. 장소: ${place}`,
-  reminder1h: (title: string, place: string) => `1시간 뒤 '${title}' 파티가 시작됩니다. 장소: ${place}`,
+  // The time left when the reminder is written, not the window's name: a party made 30 minutes before its start, or
+  // a sweep that ran late, says what is true.
+  reminder24h: (title: string, place: string, leftMs: number) => `'${title}' 파티가 ${timeLeft(leftMs)} 시작됩니다. 장소: ${place}`,
+  reminder1h: (title: string, place: string, leftMs: number) => `${timeLeft(leftMs)} '${title}' 파티가 시작됩니다. 장소: ${place}`,
   depositReturned: (title: string, amount: number) => `'${title}' 출석이 확인되어 보증금 ${p(amount)}가 돌아왔습니다.`,
   depositForfeited: (title: string, amount: number) =>
     amount > 0 ? `'${title}'에 참석하지 않아 보증금 ${p(amount)}가 몰수되었습니다.` : `'${title}'에 참석하지 않았습니다.`,

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
@@ -20,4 +21,19 @@ export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Pro
     .insert(notifications)
     .values(rows.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at })))
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+}
+
+/**
+ * Rewrites the user's earlier notice with dedupe key `fromKey` into `notice` (moved to its time, read or unread as
+ * told), so the end of an unpaid seat is not a second notice beside its application's — that one only asked to pay
+ * in 15 minutes, which no longer holds. Writes `notice` anew when there is no earlier one. Callers end the seat
+ * with a conditional update first (releaseSeat), so of two paths racing to end it only one gets here.
+ */
+export async function replaceNotice(tx: Tx, fromKey: string, n: NewNotice, opts: { read: boolean }): Promise<void> {
+  const [rewritten] = await tx
+    .update(notifications)
+    .set({ kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at, isRead: opts.read })
+    .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, fromKey)))
+    .returning({ id: notifications.id });
+  if (!rewritten) await notify(tx, n);
 }

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus } from '../../shared/parties';
 import type { OPS_PARTY_PHASES, opsAttendee, opsPartySummary } from '../../shared/ops-contract';
 import type { Db } from '../db/connect';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { users } from '../db/schema/users';
 import { cardColumns } from '../parties/party-cards';
+import { seatHolderRows, takenSeats } from '../parties/seats';
 import { standbyWindow } from '../partyassist/check-in';
 
 // A party as the operator console lists it: seats, payments, check-ins and no-shows beside the card fields. The
@@ -27,7 +27,7 @@ const summaryColumns = {
   tags: cardColumns.tags,
   deposit: parties.deposit,
   maxParticipants: parties.maxParticipants,
-  appliedCount: parties.appliedCount,
+  appliedCount: takenSeats,
   paid: confirmedWhere().mapWith(Number),
   checkedIn: confirmedWhere(sql`${participations.checkedInAt} is not null`).mapWith(Number),
 };
@@ -73,28 +73,21 @@ export async function partySummaries(db: Db, now: Date, where: SQL | undefined, 
 
 /** The live participations of a party, in the order they joined. */
 async function attendeesOf(db: Db, partyId: number): Promise<z.output<typeof opsAttendee>[]> {
-  const rows = await db
-    .select({
-      id: participations.id,
-      userId: users.id,
-      username: users.username,
-      name: users.name,
-      status: participations.status,
-      paidAmount: participations.paidAmount,
-      depositState: participations.depositState,
-      isStandby: participations.isStandby,
-      checkedInAt: participations.checkedInAt,
-      createdAt: participations.createdAt,
-    })
-    .from(participations)
-    .innerJoin(users, eq(users.id, participations.userId))
-    .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)))
-    .orderBy(asc(participations.createdAt), asc(participations.id));
+  const rows = await seatHolderRows(db, [partyId], {
+    id: participations.id,
+    userId: users.id,
+    username: users.username,
+    name: users.name,
+    paidAmount: participations.paidAmount,
+    depositState: participations.depositState,
+    isStandby: participations.isStandby,
+    checkedInAt: participations.checkedInAt,
+    createdAt: participations.createdAt,
+  });
   return rows.map((r) => ({
     participation_id: r.id,
     user: { id: r.userId, username: r.username, name: r.name },
-    // Only live rows were asked for.
-    status: r.status as LiveParticipationStatus,
+    status: r.seatStatus,
     paid_amount: r.paidAmount,
     deposit_state: r.depositState,
     is_standby: r.isStandby,

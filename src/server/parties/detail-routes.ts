@@ -1,19 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../shared/id-schema';
-import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus, type PartyDetail } from '../../shared/parties';
+import type { PartyDetail } from '../../shared/parties';
 import { partyDetail } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
-import { parties, participations, partyTags } from '../db/schema/parties';
+import { parties, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
-import { users } from '../db/schema/users';
 import { accessStillValid } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
 import { PARTY_MESSAGES as PM } from './messages';
+import { seatHolders } from './seats';
 
 export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -29,12 +29,7 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
     // Thrown, not returned: the cache keeps no failures, so an unknown id always asks the database.
     if (!row) throw detail(404, PM.notFound);
     const [people, tagRows] = await Promise.all([
-      ctx.db
-        .select({ id: participations.id, userId: users.id, username: users.username, profileImage: users.profileImage, status: participations.status })
-        .from(participations)
-        .innerJoin(users, eq(users.id, participations.userId))
-        .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)))
-        .orderBy(asc(participations.createdAt), asc(participations.id)),
+      seatHolders(ctx.db, [partyId]),
       ctx.db
         .select({ id: tags.id, name: tags.name })
         .from(partyTags)
@@ -62,8 +57,7 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
       status: row.status,
       tags: tagRows,
       participations: people.map((p) => ({ id: p.id, user: { id: p.userId, username: p.username, profile_image: p.profileImage } })),
-      // `people` holds live participations only (the query's filter), which the column's type cannot know.
-      my_participation: mine ? { id: mine.id, status: mine.status as LiveParticipationStatus } : null,
+      my_participation: mine ? { id: mine.id, status: mine.seatStatus } : null,
     };
   });
 }

@@ -3,6 +3,7 @@ import type { MapParty } from '../../shared/parties';
 import type { Db } from '../db/connect';
 import { parties, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
+import { takenSeats } from './seats';
 
 // Tag names in one array per party, so a list is one query whatever its length.
 const tagNames = sql<string[]>`coalesce(
@@ -18,6 +19,7 @@ export const ownPartyColumns = {
   placeName: places.name,
   placePhoto: places.photo,
   max: parties.maxParticipants,
+  taken: takenSeats,
 };
 
 export const cardColumns = {
@@ -26,7 +28,7 @@ export const cardColumns = {
   placePhoto: places.photo,
   placeName: places.name,
   startTime: parties.startTime,
-  appliedCount: parties.appliedCount,
+  appliedCount: takenSeats,
   maxParticipants: parties.maxParticipants,
   xNorm: places.xNorm,
   yNorm: places.yNorm,

@@ -5,12 +5,13 @@ import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
-import { users } from '../db/schema/users';
 import { ownPartyColumns } from '../parties/party-cards';
+import { seatHolders } from '../parties/seats';
 
 /**
  * The caller's live parties for the assistant, soonest first: upcoming ones and those still running (until the
- * standby window closes 3 h after the start), with the other confirmed participants for the profile icons.
+ * standby window closes 3 h after the start), with the seat holders for the profile icons — the people its count
+ * counts.
  */
 export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
   const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000);
@@ -33,12 +34,7 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
     .orderBy(asc(parties.startTime));
   if (!mine.length) return [];
 
-  const people = await ctx.db
-    .select({ partyId: participations.partyId, id: users.id, username: users.username, profileImage: users.profileImage })
-    .from(participations)
-    .innerJoin(users, eq(users.id, participations.userId))
-    .where(and(inArray(participations.partyId, mine.map((p) => p.id)), eq(participations.status, 'confirmed')))
-    .orderBy(asc(participations.createdAt), asc(participations.id));
+  const people = await seatHolders(ctx.db, mine.map((p) => p.id));
 
   return mine.map((p) => {
     const here = people.filter((x) => x.partyId === p.id);
@@ -48,9 +44,10 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
       start_time: p.startTime.toISOString(),
       place_name: p.placeName,
       place_photo: p.placePhoto,
-      participation_count: here.length,
+      // The party's one count (parties/seats.ts): the same number its detail page shows.
+      participation_count: p.taken,
       max_participants: p.max,
-      participants: here.map((x) => ({ id: x.id, username: x.username, profile_image: x.profileImage })),
+      participants: here.map((x) => ({ id: x.userId, username: x.username, profile_image: x.profileImage })),
       my_status: p.status as MyParty['my_status'],
     };
   });

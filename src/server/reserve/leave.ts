@@ -6,7 +6,7 @@ import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
-import { notify } from '../notice/notify';
+import { notify, replaceNotice } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { releaseSeat } from './release-seat';
 import { lockOpenStudent } from './student-guard';
@@ -34,13 +34,15 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Pro
     const released = await releaseSeat(tx, row.id, { to: 'cancelled', refund: inTime, now, reason: row.title });
     if (!released) throw detail(404, PM.nothingToLeave);
 
-    const message =
-      released.wasStatus === 'pending'
-        ? NOTICE.cancelledFree(row.title)
-        : released.refunded > 0
-          ? NOTICE.cancelledRefund(row.title, released.refunded)
-          : NOTICE.cancelledNoRefund(row.title);
-    await notify(tx, { userId, kind: 'cancelled', message, partyId, dedupeKey: `cancelled:${row.id}`, at: now });
+    const notice = { userId, kind: 'cancelled' as const, partyId, dedupeKey: `cancelled:${row.id}`, at: now };
+    if (released.wasStatus === 'pending') {
+      // Backing out of payment: the application's notice becomes this one, read — the student did it on screen, so
+      // applying and backing out leaves one notice and the bell does not ring for it.
+      await replaceNotice(tx, `applied:${row.id}`, { ...notice, message: NOTICE.cancelledFree(row.title) }, { read: true });
+    } else {
+      const message = released.refunded > 0 ? NOTICE.cancelledRefund(row.title, released.refunded) : NOTICE.cancelledNoRefund(row.title);
+      await notify(tx, { ...notice, message });
+    }
     return { status: 'cancelled', refunded: released.refunded };
   });
 }
