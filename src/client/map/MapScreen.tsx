@@ -4,6 +4,7 @@ import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
 import { useMyPartyStates } from '../api/my-parties';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { useOffline } from '../ui/OfflineState';
 import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
@@ -29,7 +30,8 @@ export default function MapScreen() {
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
-  const list = <PartyList parties={data} failed={!!error} onRetry={() => void mutate()} myStates={myStates} />;
+  const offline = useOffline(error);
+  const list = <PartyList parties={data} failed={!!error} offline={offline} onRetry={() => void mutate()} myStates={myStates} />;
 
   return (
     <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
