@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { NON_PAGE_PATH, NON_PAGE_PREFIXES } from './src/shared/non-page-paths.ts';
 import { PAGE_LOADER_FILE } from './src/server/pages/vite-manifest.ts';
+import { PUBLIC_API_ANSWER } from './src/client/api/public-answers.ts';
 
 // The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -97,9 +98,23 @@ function plugins(ssr: boolean) {
         navigateFallback: '/index.html',
         // Never answer these with the SPA shell: the API, sockets, uploads, art and the Kakao stand-in are the server's.
         navigateFallbackDenylist: [NON_PAGE_PATH],
-        // Our own art (place photos, icons) is immutable enough to serve from cache first. Nothing under /api is
-        // ever cached by the worker: authenticated answers must not outlive a logout.
+        // Our own art (place photos, icons) is immutable enough to serve from cache first. Of /api, only the answers
+        // that are everyone's (home and map lists, a party's page) are kept, network first, so what was seen last
+        // opens offline (issue 17 §3); a student's own answers never reach a cache, and logout deletes these.
         runtimeCaching: [
+          {
+            urlPattern: PUBLIC_API_ANSWER,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'partyon-public-answers',
+              expiration: { maxEntries: 60, maxAgeSeconds: 14 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+              // The server varies on Authorization (a signed-in read is no-store for the browser's HTTP cache);
+              // offline, the last answer read is wanted whatever token the page sends now.
+              matchOptions: { ignoreVary: true },
+            },
+          },
           {
             urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/art/'),
             handler: 'CacheFirst',

@@ -28,6 +28,11 @@ export const myPageMain = z.object({
   verification_status: z.enum(VERIFICATION_STATUSES),
   /** The operator's reason when `rejected`; null otherwise. */
   verification_reason: z.string().nullable(),
+  /**
+   * Addition (issue 17 §3): whether extra settings were ever saved. Our wizard reads them from here instead of asking
+   * GET /api/mypage/extra-settings/me/, which answers 404 (spec §7) for a student who has none yet.
+   */
+  has_extra_settings: z.boolean().optional(),
 });
 export type MyPageMain = z.infer<typeof myPageMain>;
 

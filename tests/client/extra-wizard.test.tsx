@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROFILE } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
@@ -16,18 +17,28 @@ const SAVED = {
   extra: { grade: '3학년', college: '경영대학', personality: '차분한', mbti: { i_e: 'I', n_s: 'N', f_t: 'T', p_j: 'J' } },
 };
 
-/** GET answers `saved` (or 404); POST/PATCH are recorded and answered by `saveAnswer` (one per call, last repeats). */
-function wizardBackend(saved: typeof SAVED | null, saveAnswers: Array<() => Response> = []) {
+/**
+ * Our server: my page says whether settings exist and holds them (`flag: false` is a server without that flag, which
+ * the wizard asks the spec's way: GET answers `saved` or 404). POST/PATCH are recorded and answered by `saveAnswers`
+ * (one per call, last repeats); `settingsGets` lists the GETs of the settings themselves.
+ */
+let settingsGets: string[] = [];
+
+function wizardBackend(saved: typeof SAVED | null, saveAnswers: Array<() => Response> = [], { flag = true } = {}) {
   const saves: Array<{ method: string; body: unknown }> = [];
+  settingsGets = [];
   const answer = async ({ request }: { request: Request }) => {
     saves.push({ method: request.method, body: await request.json() });
     const next = saveAnswers[Math.min(saves.length - 1, saveAnswers.length - 1)];
     return next ? next() : HttpResponse.json(SAVED, { status: request.method === 'POST' ? 201 : 200 });
   };
+  const chosen = saved ? { ...saved.extra } : { grade: null, college: null, personality: null, mbti: { i_e: null, n_s: null, f_t: null, p_j: null } };
   server.use(
-    http.get('/api/mypage/extra-settings/me/', () =>
-      saved ? HttpResponse.json(saved) : HttpResponse.json({ detail: '추가 정보가 아직 없습니다.' }, { status: 404 }),
-    ),
+    http.get('/api/mypage/main/', () => HttpResponse.json({ ...PROFILE, ...chosen, ...(flag ? { has_extra_settings: saved !== null } : {}) })),
+    http.get('/api/mypage/extra-settings/me/', ({ request }) => {
+      settingsGets.push(request.url);
+      return saved ? HttpResponse.json(saved) : HttpResponse.json({ detail: '추가 정보가 아직 없습니다.' }, { status: 404 });
+    }),
     http.post('/api/mypage/extra-settings/me/', answer),
     http.patch('/api/mypage/extra-settings/me/', answer),
   );
@@ -120,6 +131,25 @@ describe('/mypage/extra', () => {
         body: { extra: { grade: '3학년', college: '경영대학', personality: '활발한', mbti: { i_e: 'I', n_s: 'N', f_t: 'T', p_j: 'J' } } },
       },
     ]);
+  });
+
+  it('never asks for the settings of a new student (no 404 in the console): my page says there are none', async () => {
+    wizardBackend(null);
+    await openWizard();
+    expect(screen.getByRole('button', { name: '1학년' })).toHaveAttribute('aria-pressed', 'false');
+    expect(settingsGets).toEqual([]);
+  });
+
+  it('asks a server without the flag the spec way: 404 starts empty and creates, saved values are pre-selected', async () => {
+    wizardBackend(null, [], { flag: false });
+    const ui = await openWizard();
+    expect(settingsGets).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '3학년' })).toHaveAttribute('aria-pressed', 'false');
+    ui.unmount();
+    wizardBackend(SAVED, [], { flag: false });
+    await openWizard();
+    expect(settingsGets).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '3학년' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('goes back a step (keeping the choice), and leaves from the first step', async () => {

@@ -105,7 +105,7 @@ describe('/mypage/history', () => {
 
   it('shows 에러: 데이터를 불러오지 못했습니다. when the server says nothing', async () => {
     signInAs();
-    server.use(http.get('/api/mypage/history/', () => HttpResponse.error()));
+    server.use(http.get('/api/mypage/history/', () => new HttpResponse(null, { status: 500 })));
     renderApp('/mypage/history');
     expect(await screen.findByText('에러: 데이터를 불러오지 못했습니다.')).toBeInTheDocument();
   });

@@ -76,7 +76,7 @@ describe('/notifications when signed in', () => {
     server.use(
       http.get('/api/notice/', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.error() : HttpResponse.json([]);
+        return calls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([]);
       }),
     );
     const ui = renderApp('/notifications');

@@ -5,8 +5,9 @@ import { COUNTDOWN_TICK_MS } from '../../shared/constants';
 import { useMyParties } from '../api/my-parties';
 import { useNow } from '../lib/use-now';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
-import { COMMON_TEXTS } from '../ui/texts';
+import { COMMON_TEXTS, OFFLINE_TEXTS } from '../ui/texts';
 import { partyJustStarted, sortByTimeLeft, timeLeft } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
 import { AssistLoginPopup } from './AssistLoginPopup';
@@ -22,6 +23,7 @@ export default function AssistScreen() {
   // "Arrives while on the screen": only starts after this moment open the start modal.
   const [openedAt] = useState(() => Date.now());
   const needsLogin = !loggedIn || error?.status === 401;
+  const offline = useOffline(error);
 
   const parties = data ? sortByTimeLeft(data, now) : [];
   const started = data ? partyJustStarted(data, openedAt, now) : null;
@@ -30,22 +32,25 @@ export default function AssistScreen() {
     <ScreenPage title={T.title}>
       {needsLogin ? (
         <AssistLoginPopup />
-      ) : isLoading ? (
-        <p className="status-text">{COMMON_TEXTS.loading}</p>
-      ) : error && !data ? (
+      ) : parties.length > 0 ? (
+        <>
+          {/* Kept in memory only (never stored): what this session last read, marked as such. */}
+          {offline && <OfflineMark />}
+          <CountdownBanner title={parties[0].title} msLeft={timeLeft(parties[0], now)} />
+          <PartyCarousel parties={parties} now={now} />
+        </>
+      ) : error || offline ? (
+        // Only the server's answer of now may say I have no parties; a failed or offline load never does.
         <div className="assist-state" role="alert">
-          <p className="assist-state__main">{T.loadFailed}</p>
+          <p className="assist-state__main">{offline ? OFFLINE_TEXTS.unreachable : T.loadFailed}</p>
           <button type="button" className="button button--small" disabled={isValidating} onClick={() => void mutate()}>
             {T.retry}
           </button>
         </div>
-      ) : parties.length === 0 ? (
-        <EmptyState />
+      ) : isLoading || !data ? (
+        <p className="status-text">{COMMON_TEXTS.loading}</p>
       ) : (
-        <>
-          <CountdownBanner title={parties[0].title} msLeft={timeLeft(parties[0], now)} />
-          <PartyCarousel parties={parties} now={now} />
-        </>
+        <EmptyState />
       )}
       {started && <StartModal partyId={started.id} />}
     </ScreenPage>

@@ -3,6 +3,7 @@ import { useHomeParties } from '../api/home-parties';
 import { useMyPartyStates } from '../api/my-parties';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { LoadFailed, OfflineMark, useOffline } from '../ui/OfflineState';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
@@ -12,13 +13,15 @@ import './home.css';
 const GUEST_NAME = '게스트';
 const EMPTY_TEXT = '아직 모집 중인 파티가 없습니다.';
 const JOIN_FAILED = '참가 신청에 실패했습니다.';
+const LOAD_FAILED = '파티 목록을 불러오지 못했습니다.';
 // Cards whose photo a 393×852 phone shows without scrolling: fetched at once, the rest lazily.
 const ABOVE_FOLD = 2;
 
 export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const user = useAtomValue(currentUserAtom);
-  const { data, isLoading } = useHomeParties();
+  const { data, error, mutate } = useHomeParties();
+  const offline = useOffline(error);
   const myStates = useMyPartyStates(loggedIn);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
@@ -27,22 +30,28 @@ export default function HomeScreen() {
     <section className="screen home">
       <h1 className="home__title">{name}님을 위한 추천 파티</h1>
       {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}
-      {isLoading && !data ? (
+      {data?.length ? (
+        <>
+          {offline && <OfflineMark />}
+          <ul className="plain-list home__list">
+            {data.map((party, i) => (
+              <PartyCard
+                key={party.id}
+                aboveFold={i < ABOVE_FOLD}
+                party={party}
+                myStatus={myStates.get(party.id)}
+                pending={pendingId === party.id}
+                disabled={pendingId !== null}
+                onApply={(id) => void join(id)}
+              />
+            ))}
+          </ul>
+        </>
+      ) : error || offline ? (
+        // Only the server's answer of now may say "no parties"; a failed or offline load never does.
+        <LoadFailed offline={offline} message={LOAD_FAILED} retry={() => void mutate()} />
+      ) : !data ? (
         <p className="status-text">{COMMON_TEXTS.loading}</p>
-      ) : data && data.length > 0 ? (
-        <ul className="plain-list home__list">
-          {data.map((party, i) => (
-            <PartyCard
-              key={party.id}
-              aboveFold={i < ABOVE_FOLD}
-              party={party}
-              myStatus={myStates.get(party.id)}
-              pending={pendingId === party.id}
-              disabled={pendingId !== null}
-              onApply={(id) => void join(id)}
-            />
-          ))}
-        </ul>
       ) : (
         <p className="status-text">{EMPTY_TEXT}</p>
       )}

@@ -4,6 +4,7 @@ import { SHEET_COLLAPSED } from '../../shared/constants';
 import { useMapParties } from '../api/map-parties';
 import { useMyPartyStates } from '../api/my-parties';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { useOffline } from '../ui/OfflineState';
 import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
@@ -30,12 +31,14 @@ export default function MapScreen() {
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
   const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
+  const offline = useOffline(error);
   // One selected place, shared by the markers and the cards (map-selection).
   const [selection, setSelection] = useState<MapSelection | null>(null);
   const list = (
     <PartyList
       parties={data}
       failed={!!error}
+      offline={offline}
       onRetry={() => void mutate()}
       myStates={myStates}
       selection={selection}

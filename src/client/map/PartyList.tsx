@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
-import { COMMON_TEXTS } from '../ui/texts';
+import { OfflineMark } from '../ui/OfflineState';
+import { COMMON_TEXTS, OFFLINE_TEXTS } from '../ui/texts';
 import { MapPartyCard } from './MapPartyCard';
 import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
@@ -12,6 +13,8 @@ const REVEAL_MARGIN = 8;
 interface Props {
   parties: MapParty[] | undefined;
   failed: boolean;
+  /** The network is gone: a kept list carries the offline mark, and nothing kept reads 연결되지 않았습니다. */
+  offline: boolean;
   onRetry: () => void;
   myStates: ReadonlyMap<number, LiveParticipationStatus>;
   /** The selected place (map-selection): its cards are marked, and scrolled to when a marker chose it. */
@@ -21,7 +24,7 @@ interface Props {
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, onRetry, myStates, selection, onSelectPlace }: Props) {
+export function PartyList({ parties, failed, offline, onRetry, myStates, selection, onSelectPlace }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const reveal = selection?.from === 'marker' ? selection.key : null;
 
@@ -36,10 +39,32 @@ export function PartyList({ parties, failed, onRetry, myStates, selection, onSel
     box.scrollTop += card.getBoundingClientRect().top - box.getBoundingClientRect().top - REVEAL_MARGIN;
   }, [reveal]);
 
-  if (!parties && failed) {
+  if (parties?.length) {
     return (
-      <div className="map-list__status">
-        <p>{MAP_TEXTS.error}</p>
+      <>
+        {offline && <OfflineMark />}
+        <ul ref={listRef} className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
+          {parties.map((party) => {
+            const key = placeKey(party);
+            return (
+              <MapPartyCard
+                key={party.id}
+                party={party}
+                myStatus={myStates.get(party.id)}
+                selected={selection?.key === key}
+                onSelect={() => onSelectPlace(key)}
+              />
+            );
+          })}
+        </ul>
+      </>
+    );
+  }
+  // Only the server's answer of now may say nothing is planned; a failed or offline load never does.
+  if (failed || offline) {
+    return (
+      <div className="map-list__status" role="alert">
+        <p>{offline ? OFFLINE_TEXTS.unreachable : MAP_TEXTS.error}</p>
         <button type="button" className="button button--small button--ghost" onClick={onRetry}>
           {MAP_TEXTS.retry}
         </button>
@@ -47,21 +72,5 @@ export function PartyList({ parties, failed, onRetry, myStates, selection, onSel
     );
   }
   if (!parties) return <p className="map-list__status">{COMMON_TEXTS.loading}</p>;
-  if (parties.length === 0) return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
-  return (
-    <ul ref={listRef} className="plain-list map-list" aria-label={MAP_TEXTS.listLabel}>
-      {parties.map((party) => {
-        const key = placeKey(party);
-        return (
-          <MapPartyCard
-            key={party.id}
-            party={party}
-            myStatus={myStates.get(party.id)}
-            selected={selection?.key === key}
-            onSelect={() => onSelectPlace(key)}
-          />
-        );
-      })}
-    </ul>
-  );
+  return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage, type ApiError } from '../api/api-error';
 import { type HistoryEntry, useHistory } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
 import { COMMON_TEXTS } from '../ui/texts';
 import { HistoryCard } from './HistoryCard';
@@ -20,6 +21,8 @@ export default function HistoryScreen() {
   const { data, error, mutate } = useHistory(loggedIn);
   const [reviewing, setReviewing] = useState<HistoryEntry | null>(null);
   const failed = loadErrorText(loggedIn, error);
+  const offline = useOffline(error);
+  const signedOut = !loggedIn || error?.status === 401;
 
   const reviewed = (partyId: number) => {
     setReviewing(null);
@@ -27,17 +30,24 @@ export default function HistoryScreen() {
   };
 
   let body;
-  if (failed) body = <p className="error-text history__status">에러: {failed}</p>;
-  else if (!data) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
-  else if (data.length === 0) body = <p className="status-text">{T.empty}</p>;
-  else
+  if (signedOut) body = <p className="error-text history__status">에러: {failed}</p>;
+  else if (data?.length)
     body = (
-      <ul className="plain-list history__list">
-        {data.map((party, i) => (
-          <HistoryCard key={party.id ?? `unknown-${i}`} party={party} onReview={setReviewing} />
-        ))}
-      </ul>
+      <>
+        {/* Kept in memory only (never stored): what this session last read, marked as such. */}
+        {offline && <OfflineMark />}
+        <ul className="plain-list history__list">
+          {data.map((party, i) => (
+            <HistoryCard key={party.id ?? `unknown-${i}`} party={party} onReview={setReviewing} />
+          ))}
+        </ul>
+      </>
     );
+  // Only the server's answer of now may say there is no history; offline, the honest state with a retry.
+  else if (offline) body = <NotConnected retry={() => void mutate()} />;
+  else if (failed) body = <p className="error-text history__status">에러: {failed}</p>;
+  else if (!data) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else body = <p className="status-text">{T.empty}</p>;
 
   return (
     <ScreenPage title={T.title} back>

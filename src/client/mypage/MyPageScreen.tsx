@@ -5,6 +5,7 @@ import { useMyPageMain } from '../api/mypage';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useLogout } from '../state/use-session-actions';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
 import { COMMON_TEXTS } from '../ui/texts';
 import { HelpSheet } from './HelpSheet';
@@ -22,7 +23,8 @@ type Sheet = 'help' | 'withdraw' | null;
 export default function MyPageScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
-  const { data, error } = useMyPageMain(loggedIn);
+  const { data, error, mutate } = useMyPageMain(loggedIn);
+  const offline = useOffline(error);
   const logout = useLogout();
   const [sheet, setSheet] = useState<Sheet>(null);
   useRedirectOn401(error);
@@ -39,10 +41,15 @@ export default function MyPageScreen() {
     <ScreenPage title={T.title}>
       {data ? (
         <>
+          {/* Kept in memory only (never stored): what this session last read, marked as such. */}
+          {offline && <OfflineMark />}
           <ProfileSummary main={data} />
           <VerificationPanel main={data} />
           <StatsCard points={data.points} participationCount={data.participation_count} warnings={data.warnings} />
         </>
+      ) : offline && error ? (
+        // Nothing reached the server: say so (a blank page would look like an account without data).
+        <NotConnected retry={() => void mutate()} />
       ) : (
         // Spec §8: errors other than 401 are only logged; the menu below still works (logout above all).
         !error && <p className="status-text">{COMMON_TEXTS.loading}</p>

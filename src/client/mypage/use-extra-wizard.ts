@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { WIZARD_ADVANCE_MS } from '../../shared/constants';
 import { ApiError } from '../api/api-error';
-import { type ExtraChoice, fetchExtraSettings, mbtiPartsOf, saveExtraSettings } from '../api/extra-settings';
+import { type ExtraChoice, loadExtraSettings, saveExtraSettings } from '../api/extra-settings';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { useGoBack } from '../ui/use-go-back';
 import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';
@@ -32,12 +32,10 @@ export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
   useEffect(() => {
     if (!enabled) return;
     let alive = true;
-    fetchExtraSettings()
+    loadExtraSettings()
       .then((saved) => {
         if (!alive) return;
-        if (saved) {
-          setChoice({ grade: saved.grade, college: saved.college, personality: saved.personality, mbti: mbtiPartsOf(saved) });
-        }
+        if (saved) setChoice(saved);
         setLoaded(saved ? 'existing' : 'new');
       })
       .catch((error: unknown) => {

@@ -3,8 +3,8 @@ import { useLocation } from 'wouter';
 import type { Notice } from '../../shared/parties';
 import { markNoticeRead, useNotices, useRefreshUnreadCount } from '../api/notices';
 import { isLoggedInAtom } from '../state/session-atoms';
-import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { LoadFailed, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
 import { COMMON_TEXTS } from '../ui/texts';
 import { NoticeItem } from './NoticeItem';
@@ -17,10 +17,11 @@ const LOAD_FAILED_HINT = '연결을 확인하고 다시 시도해 주세요.';
 export default function NotificationsScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
-  const { data, error, isLoading, mutate } = useNotices(loggedIn);
+  const { data, error, mutate } = useNotices(loggedIn);
   const refreshUnreadCount = useRefreshUnreadCount();
   // Spec §8: a 401 here means the session is gone, so the screen treats the student as a guest.
   const guest = !loggedIn || error?.status === 401;
+  const offline = useOffline(error);
 
   // A tap opens what the notice is about; marking it read does not hold that up.
   const open = (notice: Notice) => {
@@ -41,19 +42,23 @@ export default function NotificationsScreen() {
     <ScreenPage title={COMMON_TEXTS.notifications} back>
       {guest ? (
         <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />
-      ) : error && !data ? (
-        // A failed load is not an empty list: never "no notifications" when they could not be read.
-        <ErrorState message={LOAD_FAILED} hint={LOAD_FAILED_HINT} retry={() => void mutate()} />
-      ) : isLoading || !data ? (
+      ) : data?.length ? (
+        <>
+          {/* Kept in memory only (never stored): what this session last read, marked as such. */}
+          {offline && <OfflineMark />}
+          <ul className="plain-list notice-list">
+            {data.map((notice) => (
+              <NoticeItem key={notice.id} notice={notice} onOpen={open} />
+            ))}
+          </ul>
+        </>
+      ) : error || offline ? (
+        // Only the server's answer of now may say "no notifications"; a failed or offline load never does.
+        <LoadFailed offline={offline} message={LOAD_FAILED} hint={LOAD_FAILED_HINT} retry={() => void mutate()} />
+      ) : !data ? (
         <p className="status-text">{COMMON_TEXTS.loading}</p>
-      ) : data.length === 0 ? (
-        <p className="status-text">{EMPTY_TEXT}</p>
       ) : (
-        <ul className="plain-list notice-list">
-          {data.map((notice) => (
-            <NoticeItem key={notice.id} notice={notice} onOpen={open} />
-          ))}
-        </ul>
+        <p className="status-text">{EMPTY_TEXT}</p>
       )}
     </ScreenPage>
   );

@@ -6,6 +6,7 @@ import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { BackButton } from '../ui/BackButton';
 import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
+import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { useJoin } from '../ui/use-join';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { Attendees } from './Attendees';
@@ -24,6 +25,7 @@ export default function PartyDetailScreen() {
   const partyId = parseId(useParams<{ partyId: string }>().partyId);
   const [, navigate] = useLocation();
   const { data: party, error, mutate } = usePartyDetail(partyId);
+  const offline = useOffline(error);
   const preview = usePartyPreview(partyId);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
 
@@ -34,20 +36,14 @@ export default function PartyDetailScreen() {
     navigate(PAYMENT_PATH, { state });
   };
 
+  // An unknown party will not appear by trying again; anything else (offline, a server failure) might.
+  const gone = partyId === null || (error instanceof ApiError && error.status === 404);
   let body;
-  if (partyId === null || error) {
-    // An unknown party will not appear by trying again; anything else (offline, a server failure) might.
-    const gone = partyId === null || (error instanceof ApiError && error.status === 404);
-    body = gone ? (
-      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={GONE_HINT} />
-    ) : (
-      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={RETRY_HINT} retry={() => void mutate()} />
-    );
-  }
-  else if (!party) body = <PartyLoading preview={preview} />;
-  else
+  // A party already opened stays on screen when a later read fails (SWR's memory, or the worker's cache).
+  if (party && !gone)
     body = (
       <>
+        {offline && <OfflineMark />}
         <PartyInfo party={party} />
         <Attendees participations={party.participations} />
         <JoinBar
@@ -58,6 +54,14 @@ export default function PartyDetailScreen() {
         />
       </>
     );
+  else if (!gone && error && offline) body = <NotConnected retry={() => void mutate()} />;
+  else if (gone || error) {
+    body = gone ? (
+      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={GONE_HINT} />
+    ) : (
+      <ErrorState message={`에러: ${errorMessage(error, LOAD_FAILED)}`} hint={RETRY_HINT} retry={() => void mutate()} />
+    );
+  } else body = <PartyLoading preview={preview} />;
 
   return (
     <section className="screen party-detail">

@@ -1,8 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
 import { STORAGE } from '../../shared/storage-keys';
 import { fetchLocalUser } from '../api/profile';
+import { isPrivateAnswer } from '../api/public-answers';
 import { getAccessToken, SESSION_KEYS } from '../api/token-store';
+import { clearRuntimeCaches } from '../lib/service-worker';
+import { useLatest } from '../lib/use-latest';
 import { onAuthError } from '../lib/auth-events';
 import { readLocalUser, writeLocalUser } from './local-user';
 import { accessTokenAtom, currentUserAtom } from './session-atoms';
@@ -11,6 +15,7 @@ import { accessTokenAtom, currentUserAtom } from './session-atoms';
 export function SessionSync() {
   const setToken = useSetAtom(accessTokenAtom);
   const setUser = useSetAtom(currentUserAtom);
+  const mutate = useLatest(useSWRConfig().mutate);
 
   useEffect(() => {
     let alive = true;
@@ -28,7 +33,13 @@ export function SessionSync() {
     const syncFromStorage = () => {
       const token = getAccessToken();
       setToken(token);
-      if (!token) setUser(null);
+      if (!token) {
+        setUser(null);
+        // A session that ended without the logout button (refused refresh, another tab) leaves nothing of the
+        // student behind either: their answers go from memory, the worker's kept pages from storage.
+        void mutate.current(isPrivateAnswer, undefined, { revalidate: false });
+        void clearRuntimeCaches();
+      }
       return token;
     };
 
@@ -55,7 +66,7 @@ export function SessionSync() {
       window.removeEventListener('storage', onStorage);
       stopAuthError();
     };
-  }, [setToken, setUser]);
+  }, [mutate, setToken, setUser]);
 
   return null;
 }

@@ -12,7 +12,9 @@ interface Props {
 
 /** A screen that could not show what it was opened for: says what happened and always offers a way on. */
 export function ErrorState({ message, hint, retry }: Props) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  // On home itself, 홈으로 가기 would only reload what just failed; 다시 시도 says that better.
+  const home = !(retry && (location === '/' || location === '/home'));
   return (
     <div className="error-state" role="alert">
       <p className="error-state__message">{message}</p>
@@ -23,9 +25,11 @@ export function ErrorState({ message, hint, retry }: Props) {
             {COMMON_TEXTS.retry}
           </button>
         )}
-        <button type="button" className={retry ? 'button button--ghost' : 'button'} onClick={() => navigate('/', { replace: true })}>
-          {COMMON_TEXTS.goHome}
-        </button>
+        {home && (
+          <button type="button" className={retry ? 'button button--ghost' : 'button'} onClick={() => navigate('/', { replace: true })}>
+            {COMMON_TEXTS.goHome}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -21,6 +21,13 @@ export const COMMON_TEXTS = {
   retry: '다시 시도',
 } as const;
 
+// Offline (issue 17 §3): data kept from before is marked, and no data is never called "none".
+export const OFFLINE_TEXTS = {
+  stale: '오프라인 · 마지막으로 본 내용이에요',
+  unreachable: '연결되지 않았습니다',
+  unreachableHint: '인터넷 연결을 확인하고 다시 시도해 주세요.',
+} as const;
+
 export const LOGIN_MODAL_TEXTS = {
   title: '로그인이 필요한 서비스입니다.',
   body: '신청을 계속하려면 로그인해주세요.',

@@ -46,6 +46,7 @@ export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
       verification_status: user.verificationStatus,
       // An old reason is cleared when a new card is sent; still, only a rejection is the student's to read.
       verification_reason: user.verificationStatus === 'rejected' ? user.verificationReason : null,
+      has_extra_settings: extra !== null,
     };
   });
 }

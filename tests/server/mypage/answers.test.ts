@@ -37,6 +37,7 @@ describe('my page answers', () => {
       is_additional_info_provided: true,
       verification_status: 'approved',
       verification_reason: null,
+      has_extra_settings: true,
     });
     expect(await get('/api/mypage/history/')).toEqual([]);
   });

@@ -83,7 +83,9 @@ describe('my page, profile and extra settings', () => {
     const s = await createStudent(t);
     const auth = bearer((await loginAs(t, s.username)).access);
     const url = '/api/mypage/extra-settings/me/';
+    // Spec §7 clients rely on the 404; ours reads my page's flag instead and never asks (issue 17 §3).
     expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(404);
+    expect(await main(auth)).toMatchObject({ has_extra_settings: false });
     const created = await t.app.inject({
       method: 'POST',
       url,
@@ -91,6 +93,7 @@ describe('my page, profile and extra settings', () => {
       payload: { extra: { grade: '3학년', college: '공과대학', personality: '활발한', mbti: { i_e: 'E', n_s: 'N', f_t: 'F', p_j: 'P' } } },
     });
     expect(created.statusCode).toBe(201);
+    expect(await main(auth)).toMatchObject({ has_extra_settings: true });
     expect(created.json()).toMatchObject({ mbti: 'ENFP', mbti_ie: 'E', extra: { grade: '3학년', mbti: { i_e: 'E', n_s: 'N', f_t: 'F', p_j: 'P' } } });
     const patched = await t.app.inject({ method: 'PATCH', url, headers: auth, payload: { grade: '휴학생', college: '경영대학', personality: '차분한', mbti: 'istj' } });
     expect(patched.json()).toMatchObject({ grade: '휴학생', mbti: 'ISTJ' });
