@@ -7,7 +7,7 @@ import { useNow } from '../lib/use-now';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
-import { COMMON_TEXTS, OFFLINE_TEXTS } from '../ui/texts';
+import { OFFLINE_TEXTS } from '../ui/texts';
 import { partyJustStarted, sortByTimeLeft, timeLeft } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
 import { AssistLoginPopup } from './AssistLoginPopup';
@@ -15,6 +15,7 @@ import { CountdownBanner } from './CountdownBanner';
 import { PartyCarousel } from './PartyCarousel';
 import { StartModal } from './StartModal';
 import './assist.css';
+import { ListSkeleton } from '../ui/ListSkeleton';
 
 export default function AssistScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -48,7 +49,7 @@ export default function AssistScreen() {
           </button>
         </div>
       ) : isLoading || !data ? (
-        <p className="status-text">{COMMON_TEXTS.loading}</p>
+        <ListSkeleton shape="card" count={1} />
       ) : (
         <EmptyState />
       )}

@@ -4,11 +4,11 @@ import { useMyPartyStates } from '../api/my-parties';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { LoadFailed, OfflineMark, useOffline } from '../ui/OfflineState';
-import { COMMON_TEXTS } from '../ui/texts';
 import { useJoin } from '../ui/use-join';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { PartyCard } from './PartyCard';
 import './home.css';
+import { ListSkeleton } from '../ui/ListSkeleton';
 
 const GUEST_NAME = '게스트';
 const EMPTY_TEXT = '아직 모집 중인 파티가 없습니다.';
@@ -51,7 +51,7 @@ export default function HomeScreen() {
         // Only the server's answer of now may say "no parties"; a failed or offline load never does.
         <LoadFailed offline={offline} message={LOAD_FAILED} retry={() => void mutate()} />
       ) : !data ? (
-        <p className="status-text">{COMMON_TEXTS.loading}</p>
+        <ListSkeleton shape="card" />
       ) : (
         <p className="status-text">{EMPTY_TEXT}</p>
       )}

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
 import { OfflineMark } from '../ui/OfflineState';
-import { COMMON_TEXTS, OFFLINE_TEXTS } from '../ui/texts';
+import { OFFLINE_TEXTS } from '../ui/texts';
 import { MapPartyCard } from './MapPartyCard';
 import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
 import { placeKey } from './place-groups';
+import { ListSkeleton } from '../ui/ListSkeleton';
 
 // Room left above a card scrolled to the top of the list, so it does not sit flush under the sheet's header.
 const REVEAL_MARGIN = 8;
@@ -71,6 +72,6 @@ export function PartyList({ parties, failed, offline, onRetry, myStates, selecti
       </div>
     );
   }
-  if (!parties) return <p className="map-list__status">{COMMON_TEXTS.loading}</p>;
+  if (!parties) return <ListSkeleton shape="row" count={2} />;
   return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
 }

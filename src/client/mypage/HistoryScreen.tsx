@@ -5,11 +5,11 @@ import { type HistoryEntry, useHistory } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
-import { COMMON_TEXTS } from '../ui/texts';
 import { HistoryCard } from './HistoryCard';
 import { HISTORY_TEXTS as T } from './history-texts';
 import { ReviewModal } from './ReviewModal';
 import './history.css';
+import { ListSkeleton } from '../ui/ListSkeleton';
 
 function loadErrorText(loggedIn: boolean, error: ApiError | undefined): string | null {
   if (!loggedIn || error?.status === 401) return T.loginRequired;
@@ -46,7 +46,7 @@ export default function HistoryScreen() {
   // Only the server's answer of now may say there is no history; offline, the honest state with a retry.
   else if (offline) body = <NotConnected retry={() => void mutate()} />;
   else if (failed) body = <p className="error-text history__status">에러: {failed}</p>;
-  else if (!data) body = <p className="status-text">{COMMON_TEXTS.loading}</p>;
+  else if (!data) body = <ListSkeleton shape="row" />;
   else body = <p className="status-text">{T.empty}</p>;
 
   return (

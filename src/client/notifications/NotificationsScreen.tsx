@@ -9,6 +9,7 @@ import { ScreenPage } from '../ui/ScreenPage';
 import { COMMON_TEXTS } from '../ui/texts';
 import { NoticeItem } from './NoticeItem';
 import './notifications.css';
+import { ListSkeleton } from '../ui/ListSkeleton';
 
 const EMPTY_TEXT = '새 알림이 없습니다.';
 const LOAD_FAILED = '알림을 불러오지 못했습니다.';
@@ -56,7 +57,7 @@ export default function NotificationsScreen() {
         // Only the server's answer of now may say "no notifications"; a failed or offline load never does.
         <LoadFailed offline={offline} message={LOAD_FAILED} hint={LOAD_FAILED_HINT} retry={() => void mutate()} />
       ) : !data ? (
-        <p className="status-text">{COMMON_TEXTS.loading}</p>
+        <ListSkeleton shape="row" count={5} />
       ) : (
         <p className="status-text">{EMPTY_TEXT}</p>
       )}

@@ -1,5 +1,6 @@
 import { COMMON_TEXTS } from '../ui/texts';
 import { PartyHead, type PartyHeadData } from './PartyInfo';
+import '../ui/skeleton.css';
 
 /**
  * The party page while its detail loads: the top drawn at once from the list the student came from (photo, title,
