@@ -4,6 +4,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { fetcher } from './api/client';
 import { createSessionStore } from './state/session-atoms';
 import { SessionSync } from './state/SessionSync';
+import { AlertHost } from './ui/AlertHost';
 
 const swrDefaults: SWRConfiguration = {
   fetcher,
@@ -15,8 +16,8 @@ const swrDefaults: SWRConfiguration = {
 type Store = ReturnType<typeof createStore>;
 
 /**
- * Session store, SWR and the session watcher; `swr` lets tests give every render a fresh cache, and lets a
- * server-rendered page start from the data it was drawn with. `store` replaces the one primed from storage (the
+ * Session store, SWR, the session watcher and the app's alert dialog (useAlert); `swr` lets tests give every
+ * render a fresh cache, and lets a server-rendered page start from the data it was drawn with. `store` replaces the one primed from storage (the
  * server has no storage: its pages are a guest's).
  */
 export function AppProviders({ children, swr, store: given }: { children: ReactNode; swr?: SWRConfiguration; store?: Store }) {
@@ -26,6 +27,7 @@ export function AppProviders({ children, swr, store: given }: { children: ReactN
       <SWRConfig value={{ ...swrDefaults, ...swr }}>
         <SessionSync />
         {children}
+        <AlertHost />
       </SWRConfig>
     </JotaiProvider>
   );

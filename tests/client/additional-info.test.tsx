@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PROFILE } from './msw/fixtures';
+import { acceptAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -32,9 +34,10 @@ function receiveAdditional(reply: () => Response = () => HttpResponse.json({ is_
   return received;
 }
 
-const expectMessage = (text: string) => {
+// Said twice, as in the app: the alert (dismissed, as a student must before going on) and the inline message.
+const expectMessage = async (user: UserEvent, text: string) => {
   expect(screen.getByRole('alert')).toHaveTextContent(text);
-  expect(window.alert).toHaveBeenLastCalledWith(text);
+  await acceptAlert(user, text);
 };
 
 describe('/mypage/additional', () => {
@@ -48,24 +51,24 @@ describe('/mypage/additional', () => {
     await screen.findByRole('heading', { name: '추가 정보 입력' });
 
     await submit();
-    expectMessage('추가정보를 모두 입력해 주세요.');
+    await expectMessage(user, '추가정보를 모두 입력해 주세요.');
 
     await user.type(screen.getByLabelText('학교'), '한빛대학교');
     await submit();
-    expectMessage('추가정보를 모두 입력해 주세요.');
+    await expectMessage(user, '추가정보를 모두 입력해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
-    expectMessage('전화번호를 입력해 주세요.');
+    await expectMessage(user, '전화번호를 입력해 주세요.');
 
     await user.type(screen.getByLabelText('전화번호'), '010-1234-5678');
     await submit();
-    expectMessage('전화번호 인증을 완료해 주세요.');
+    await expectMessage(user, '전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     expect(screen.getByText('인증 완료')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('');
     await submit();
-    expectMessage('학생증 사진을 업로드해 주세요.');
+    await expectMessage(user, '학생증 사진을 업로드해 주세요.');
 
     await user.upload(screen.getByLabelText('학생증 사진'), card());
     expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
@@ -73,8 +76,8 @@ describe('/mypage/additional', () => {
     expect(received).toEqual([]);
     await submit();
 
+    await acceptAlert(user, '추가 정보가 저장되었습니다.');
     await waitFor(() => expect(ui.currentPath()).toBe('/partyinfo/5'));
-    expect(window.alert).toHaveBeenLastCalledWith('추가 정보가 저장되었습니다.');
     expect(localStorage.getItem('redirectPath')).toBeNull();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
@@ -99,10 +102,11 @@ describe('/mypage/additional', () => {
     expect(screen.queryByText('인증 완료')).not.toBeInTheDocument();
     await user.upload(screen.getByLabelText('학생증 사진'), card());
     await user.click(screen.getByRole('button', { name: '저장하기' }));
-    expectMessage('전화번호 인증을 완료해 주세요.');
+    await expectMessage(user, '전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     await user.click(screen.getByRole('button', { name: '저장하기' }));
+    await acceptAlert(user, '추가 정보가 저장되었습니다.');
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
     expect(received[0]).not.toHaveProperty('email');
     expect(received[0]).toMatchObject({ phone: '010123456789' });
@@ -124,7 +128,7 @@ describe('/mypage/additional', () => {
     await user.click(screen.getByRole('button', { name: '저장하기' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
-    expect(window.alert).toHaveBeenLastCalledWith(text);
+    expect(await findAlert(text)).toBeVisible();
     expect(ui.currentPath()).toBe(PATH);
     expect(screen.getByRole('button', { name: '저장하기' })).toBeEnabled();
   });

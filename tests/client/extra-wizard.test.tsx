@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from './msw/fixtures';
+import { acceptAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
@@ -177,7 +178,7 @@ describe('/mypage/extra', () => {
     choose('쾌활한');
     vi.useRealTimers();
     chooseMbti('I', 'S', 'T', 'J');
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 중 오류가 발생했습니다.'));
+    await acceptAlert(ui.user, '저장 중 오류가 발생했습니다.');
     const retry = await screen.findByRole('button', { name: '다시 시도' });
     chooseMbti('E');
     await new Promise((r) => setTimeout(r, 50));

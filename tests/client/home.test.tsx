@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { acceptAlert, expectNoAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { PARTICIPATION, PARTY_DETAIL } from './msw/fixtures';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
@@ -101,7 +102,7 @@ describe('home', () => {
     const ui = renderApp('/');
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
   });
 
   it("alerts the server's reason, or the home default text", async () => {
@@ -112,11 +113,11 @@ describe('home', () => {
     );
     const ui = renderApp('/');
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('모집이 마감되었습니다.'));
+    await acceptAlert(ui.user, '모집이 마감되었습니다.');
 
     server.use(http.post('/api/reserve/join/5/', () => new HttpResponse(null, { status: 500 })));
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('참가 신청에 실패했습니다.'));
+    await acceptAlert(ui.user, '참가 신청에 실패했습니다.');
     expect(ui.currentPath()).toBe('/');
   });
 
@@ -130,8 +131,8 @@ describe('home', () => {
     );
     const ui = renderApp('/');
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
+    await acceptAlert(ui.user, '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
-    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     expect(localStorage.getItem('redirectPath')).toBe('/');
   });
 
@@ -197,9 +198,7 @@ describe('home', () => {
     );
     const ui = renderApp('/');
     await ui.user.click(await screen.findByRole('button', { name: '신청하기' }));
-    await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.'),
-    );
+    expect(await findAlert('이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.')).toBeVisible();
     expect(ui.currentPath()).toBe('/');
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser } from './render-app';
 
@@ -54,7 +55,7 @@ describe('/oauth/kakao/callback', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ id: 7, name: '김민지' });
     expect(sessionStorage.getItem('kakaoLogin')).toBeNull();
     expect(ui.visited()).toEqual(['/']);
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
   });
 
   it('goes to the stored redirectPath instead, and uses it up', async () => {
@@ -83,8 +84,8 @@ describe('/oauth/kakao/callback', () => {
     startedLogin();
     const received = kakaoAnswers(tokens(true));
     const ui = renderApp(`${CALLBACK}?error=${error}&state=state-1`);
+    await acceptAlert(ui.user, text);
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith(text);
     expect(received).toEqual([]);
     expect(localStorage.getItem('access')).toBeNull();
   });
@@ -93,8 +94,8 @@ describe('/oauth/kakao/callback', () => {
     startedLogin();
     const received = kakaoAnswers(tokens(true));
     const ui = renderApp(`${CALLBACK}?state=state-1`);
+    await acceptAlert(ui.user, '카카오 로그인에 실패했습니다.');
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith('카카오 로그인에 실패했습니다.');
     expect(received).toEqual([]);
   });
 
@@ -105,8 +106,8 @@ describe('/oauth/kakao/callback', () => {
     setUp();
     const received = kakaoAnswers(tokens(true));
     const ui = renderApp(`${CALLBACK}?code=forged&state=${state}`);
+    await acceptAlert(ui.user, '카카오 로그인 요청이 올바르지 않습니다. 다시 시도해 주세요.');
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith('카카오 로그인 요청이 올바르지 않습니다. 다시 시도해 주세요.');
     expect(received).toEqual([]);
     expect(localStorage.getItem('access')).toBeNull();
   });
@@ -119,8 +120,8 @@ describe('/oauth/kakao/callback', () => {
     startedLogin();
     kakaoAnswers(() => HttpResponse.json(body));
     const ui = renderApp(`${CALLBACK}?code=half&state=state-1`);
+    await acceptAlert(ui.user, '토큰 발급 실패');
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith('토큰 발급 실패');
     expect(localStorage.getItem('access')).toBeNull();
   });
 
@@ -128,8 +129,8 @@ describe('/oauth/kakao/callback', () => {
     startedLogin();
     kakaoAnswers(() => HttpResponse.json({ detail: '카카오 서버에 연결할 수 없습니다.' }, { status }));
     const ui = renderApp(`${CALLBACK}?code=down&state=state-1`);
+    await acceptAlert(ui.user, '카카오 서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.');
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith('카카오 서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.');
   });
 
   it.each([
@@ -140,8 +141,8 @@ describe('/oauth/kakao/callback', () => {
     startedLogin();
     kakaoAnswers(() => (body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status })));
     const ui = renderApp(`${CALLBACK}?code=bad&state=state-1`);
+    await acceptAlert(ui.user, text);
     await landsOn(ui, '/login');
-    expect(window.alert).toHaveBeenCalledWith(text);
     expect(localStorage.getItem('access')).toBeNull();
   });
 
@@ -150,7 +151,7 @@ describe('/oauth/kakao/callback', () => {
     kakaoAnswers(() => HttpResponse.json({ detail: '?' }, { status }));
     const ui = renderApp(`${CALLBACK}?code=odd&state=state-1`);
     await landsOn(ui, '/');
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
     expect(localStorage.getItem('access')).toBeNull();
   });
 
@@ -162,7 +163,7 @@ describe('/oauth/kakao/callback', () => {
     // Give a second exchange, if one had started, time to arrive.
     await new Promise((r) => setTimeout(r, 50));
     expect(received).toHaveLength(1);
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
     expect(localStorage.getItem('access')).toBe('kakao-access');
   });
 });

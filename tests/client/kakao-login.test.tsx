@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { leaveForKakao } from '../../src/client/auth/kakao-flow';
+import { acceptAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser } from './render-app';
 
@@ -91,8 +92,8 @@ describe('/kakao-login', () => {
     vi.mocked(leaveForKakao).mockClear();
     server.use(http.get('/api/signup/auth/kakao/config/', () => new HttpResponse(null, { status: 500 })));
     const ui = renderApp('/kakao-login');
+    await acceptAlert(ui.user, '카카오 로그인을 시작할 수 없습니다. 잠시 후 다시 시도해 주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/login'));
-    expect(window.alert).toHaveBeenCalledWith('카카오 로그인을 시작할 수 없습니다. 잠시 후 다시 시도해 주세요.');
     expect(leaveForKakao).not.toHaveBeenCalled();
     expect(pending()).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { acceptAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp } from './render-app';
 
@@ -23,7 +24,7 @@ describe('/login', () => {
     await fillAndSubmit(ui, 'minji_kim', '');
 
     expect(screen.getByRole('alert')).toHaveTextContent('아이디와 비밀번호를 입력해 주세요.');
-    expect(window.alert).toHaveBeenCalledWith('아이디와 비밀번호를 입력해 주세요.');
+    expect(await findAlert('아이디와 비밀번호를 입력해 주세요.')).toBeVisible();
     expect(calls).toBe(0);
   });
 
@@ -60,7 +61,7 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'correct-horse');
 
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('로그인 성공.'));
+    await acceptAlert(ui.user, '로그인 성공.');
     expect(sent).toEqual({ username: 'minji_kim', password: 'correct-horse' });
     expect(localStorage.getItem('access')).toBe('acc-1');
     expect(localStorage.getItem('accessToken')).toBe('acc-1');
@@ -76,6 +77,7 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'correct-horse');
 
+    await acceptAlert(ui.user, '로그인 성공.');
     await waitFor(() => expect(ui.currentPath()).toBe('/notifications'));
     expect(localStorage.getItem('redirectPath')).toBeNull();
   });

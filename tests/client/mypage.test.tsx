@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { PROFILE } from './msw/fixtures';
+import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -149,7 +150,7 @@ describe('/mypage', () => {
     expect(screen.queryByText('서버 오류')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/mypage');
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
   });
 });
 
@@ -187,8 +188,8 @@ describe('/mypage withdrawal', () => {
     await ui.user.clear(within(dialog).getByLabelText('비밀번호'));
     await ui.user.type(within(dialog).getByLabelText('비밀번호'), 'right-password');
     await ui.user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await acceptAlert(ui.user, '회원 탈퇴가 완료되었습니다.');
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
-    expect(window.alert).toHaveBeenCalledWith('회원 탈퇴가 완료되었습니다.');
     for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
     expect(bodies).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
   });
@@ -245,7 +246,7 @@ describe('/mypage withdrawal', () => {
     await ui.user.click(screen.getByRole('button', { name: '탈퇴하기' }));
     expect(await screen.findByText('회원 탈퇴 중 오류가 발생했습니다.')).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/mypage');
-    expect(vi.mocked(window.alert)).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog', { name: '회원 탈퇴가 완료되었습니다.' })).not.toBeInTheDocument();
   });
 });
 
@@ -296,8 +297,8 @@ describe('/mypage student verification', () => {
     expect(screen.getByText('사진이 흐려 이름을 읽을 수 없습니다')).toBeInTheDocument();
 
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
-    expect(window.alert).toHaveBeenLastCalledWith('학생증 사진을 업로드해 주세요.');
     expect(screen.getByRole('alert')).toHaveTextContent('학생증 사진을 업로드해 주세요.');
+    await acceptAlert(ui.user, '학생증 사진을 업로드해 주세요.');
     expect(received).toEqual([]);
 
     await ui.user.upload(screen.getByLabelText('학생증 사진'), card());
@@ -318,7 +319,7 @@ describe('/mypage student verification', () => {
     const ui = renderApp('/mypage');
     await ui.user.upload(await screen.findByLabelText('학생증 사진'), card());
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.'));
+    await acceptAlert(ui.user, '사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.');
     expect(received).toHaveLength(1);
     expect(screen.getByRole('heading', { name: '학생증이 반려되었어요' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '학생증 다시 보내기' })).toBeEnabled();

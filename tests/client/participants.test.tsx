@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { mbtiText, participantTags } from '../../src/client/party/participants-tags';
 import type { ParticipantEntry } from '../../src/shared/live';
+import { acceptAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -74,7 +75,7 @@ describe('/participants/:partyId', () => {
     const self = await screen.findByRole('button', { name: '신고 불가' });
     expect(self).toHaveAttribute('aria-disabled', 'true');
     await ui.user.click(self);
-    expect(window.alert).toHaveBeenCalledWith('자기 자신은 신고할 수 없습니다.');
+    await acceptAlert(ui.user, '자기 자신은 신고할 수 없습니다.');
     expect(ui.currentPath()).toBe('/participants/5');
   });
 

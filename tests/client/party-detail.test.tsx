@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { PARTICIPATION, PARTY_DETAIL } from './msw/fixtures';
+import { acceptAlert, expectNoAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
@@ -110,7 +111,7 @@ describe('/partyinfo/:partyId', () => {
     server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json(body, { status })));
     const ui = renderApp('/partyinfo/5');
     await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(text));
+    expect(await findAlert(text)).toBeVisible();
     expect(ui.currentPath()).toBe('/partyinfo/5');
   });
 
@@ -123,8 +124,8 @@ describe('/partyinfo/:partyId', () => {
     );
     const ui = renderApp('/partyinfo/5');
     await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
+    await acceptAlert(ui.user, '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
-    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     expect(localStorage.getItem('redirectPath')).toBe('/partyinfo/5');
     expect(await screen.findByRole('heading', { name: '추가 정보 입력' })).toBeInTheDocument();
   });
@@ -141,7 +142,6 @@ describe('/partyinfo/:partyId', () => {
     await ui.user.click(within(dialog).getByRole('button', { name: '확인' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(ui.currentPath()).toBe('/partyinfo/5');
-    expect(window.alert).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '참가신청' })).toBeEnabled();
   });
 
@@ -159,7 +159,7 @@ describe('/partyinfo/:partyId', () => {
     await ui.user.click(screen.getByRole('button', { name: '참가신청' }));
     await ui.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '마이페이지에서 학생증 보내기' }));
     await waitFor(() => expect(ui.currentPath()).toBe('/mypage'));
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
   });
 
   it('keeps alerting a 403 without that code, and stays', async () => {
@@ -167,7 +167,7 @@ describe('/partyinfo/:partyId', () => {
     server.use(http.post('/api/reserve/join/5/', () => HttpResponse.json({ detail: '경고가 많아 참가할 수 없습니다.' }, { status: 403 })));
     const ui = renderApp('/partyinfo/5');
     await ui.user.click(await screen.findByRole('button', { name: '참가신청' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('경고가 많아 참가할 수 없습니다.'));
+    expect(await findAlert('경고가 많아 참가할 수 없습니다.')).toBeVisible();
     expect(ui.currentPath()).toBe('/partyinfo/5');
     expect(localStorage.getItem('redirectPath')).toBeNull();
   });

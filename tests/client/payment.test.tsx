@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PARTICIPATION } from './msw/fixtures';
+import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { renderAppInBrowser, signInAs } from './render-app';
 import { nextTimerTurn, recordRequests } from './sent-requests';
@@ -77,7 +78,7 @@ describe('/payment', () => {
     const pay = screen.getByRole('button', { name: '결제하기' });
     expect(pay).toBeDisabled();
     fireEvent.submit(pay.closest('form')!);
-    expect(window.alert).toHaveBeenCalledWith('환불 정책에 동의해야 결제할 수 있습니다.');
+    await acceptAlert(ui.user, '환불 정책에 동의해야 결제할 수 있습니다.');
 
     const agree = screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' });
     expect(agree).toHaveAccessibleDescription(POLICY);
@@ -110,12 +111,13 @@ describe('/payment', () => {
     const ui = await openPayment();
     await ui.user.click(screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' }));
     await ui.user.click(screen.getByRole('button', { name: '결제하기' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('포인트가 부족합니다.'));
+    await acceptAlert(ui.user, '포인트가 부족합니다.');
 
     server.use(http.post('/api/reserve/pay/31/', () => new HttpResponse(null, { status: 502 })));
     await ui.user.click(await screen.findByRole('button', { name: '결제하기' }));
-    await waitFor(() => expect(window.alert).toHaveBeenLastCalledWith('결제 중 오류가 발생했습니다.'));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await acceptAlert(ui.user, '결제 중 오류가 발생했습니다.');
+    // No success modal behind it.
+    expectNoAlert();
   });
 
   it('sends a Kakao account that must finish its details to /mypage/additional, keeping the seat to pay afterwards', async () => {
@@ -129,8 +131,8 @@ describe('/payment', () => {
     const ui = await openPayment();
     await ui.user.click(screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' }));
     await ui.user.click(screen.getByRole('button', { name: '결제하기' }));
+    await acceptAlert(ui.user, '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/mypage/additional'));
-    expect(window.alert).toHaveBeenCalledWith('파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.');
     // Back to the party's page afterwards, where 결제 계속하기 finishes the payment (/payment itself would have lost
     // its reservation); the unpaid seat is not given back meanwhile.
     expect(localStorage.getItem('redirectPath')).toBe('/partyinfo/5');
@@ -156,7 +158,7 @@ describe('/payment', () => {
     await openPayment(ui);
     await nextTimerTurn();
     expect(calls.leave).toBe(0);
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
     ui.unmount();
     await waitFor(() => expect(calls.leave).toBe(1));
   });
@@ -181,16 +183,17 @@ describe('/payment', () => {
     signInAs();
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
     const ui = renderAppInBrowser('/payment', null);
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('예약 정보가 없습니다. 다시 시도해주세요.'));
+    await acceptAlert(ui.user, '예약 정보가 없습니다. 다시 시도해주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
-    expect(window.alert).toHaveBeenCalledTimes(1);
+    expectNoAlert();
   });
 
   it('uses history.back() when there is somewhere to go back to', async () => {
     signInAs();
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
-    renderAppInBrowser('/payment', { participationId: 'x' });
+    const ui = renderAppInBrowser('/payment', { participationId: 'x' });
+    await acceptAlert(ui.user, '예약 정보가 없습니다. 다시 시도해주세요.');
     await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
   });
 
@@ -205,7 +208,7 @@ describe('/payment', () => {
     renderAppInBrowser('/payment', STATE);
     expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
     expect(loads).toBe(0);
-    expect(window.alert).not.toHaveBeenCalled();
+    expectNoAlert();
   });
 });
 

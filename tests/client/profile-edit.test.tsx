@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { acceptAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -56,13 +57,13 @@ describe('/mypage/edit', () => {
     const ui = await openEdit();
     await ui.user.type(screen.getByLabelText('새 비밀번호'), 'short');
     await ui.user.click(save());
-    expect(window.alert).toHaveBeenLastCalledWith('비밀번호는 8자 이상 입력해 주세요.');
     expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 8자 이상 입력해 주세요.');
+    await acceptAlert(ui.user, '비밀번호는 8자 이상 입력해 주세요.');
 
     await ui.user.type(screen.getByLabelText('새 비밀번호'), '-long-enough');
     await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'something-else');
     await ui.user.click(save());
-    expect(window.alert).toHaveBeenLastCalledWith('새 비밀번호가 일치하지 않습니다.');
+    expect(await findAlert('새 비밀번호가 일치하지 않습니다.')).toBeVisible();
     expect(calls).toEqual([]);
   });
 
@@ -79,7 +80,7 @@ describe('/mypage/edit', () => {
     await ui.user.type(screen.getByLabelText('한 줄 소개'), '  산책 좋아해요  ');
     await ui.user.click(save());
 
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 완료!'));
+    await acceptAlert(ui.user, '저장 완료!');
     expect(calls).toEqual([
       { method: 'POST', body: { new_password: 'new-password1', new_password2: 'new-password1' } },
       { method: 'PATCH', body: { intro: '산책 좋아해요', photo: 'me.png' } },
@@ -93,7 +94,7 @@ describe('/mypage/edit', () => {
     const calls = profileBackend();
     const ui = await openEdit();
     await ui.user.click(save());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 완료!'));
+    await acceptAlert(ui.user, '저장 완료!');
     expect(calls).toEqual([{ method: 'PATCH', body: { intro: '보드게임 좋아해요', photo: null } }]);
   });
 
@@ -105,7 +106,7 @@ describe('/mypage/edit', () => {
     await ui.user.type(screen.getByLabelText('새 비밀번호'), 'new-password1');
     await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'new-password1');
     await ui.user.click(save());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('비밀번호 변경 실패: 비밀번호는 8자 이상 입력해 주세요.'));
+    expect(await findAlert('비밀번호 변경 실패: 비밀번호는 8자 이상 입력해 주세요.')).toBeVisible();
     expect(calls.map((c) => c.method)).toEqual(['POST']);
     expect(ui.currentPath()).toBe('/mypage/edit');
   });
@@ -114,9 +115,7 @@ describe('/mypage/edit', () => {
     profileBackend({ patch: HttpResponse.json({ profile_image: ['JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'] }, { status: 400 }) });
     const ui = await openEdit();
     await ui.user.click(save());
-    await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('프로필 저장 실패: JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'),
-    );
+    expect(await findAlert('프로필 저장 실패: JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.')).toBeVisible();
     expect(ui.currentPath()).toBe('/mypage/edit');
   });
 
@@ -124,19 +123,19 @@ describe('/mypage/edit', () => {
     profileBackend({ patch: HttpResponse.error() as unknown as Response });
     const ui = await openEdit();
     await ui.user.click(save());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('저장 중 오류가 발생했습니다.'));
+    await acceptAlert(ui.user, '저장 중 오류가 발생했습니다.');
     expect(save()).toBeEnabled();
   });
 
   it('refuses other file types and files over 5 MB before uploading', async () => {
     profileBackend();
-    await openEdit();
+    const ui = await openEdit();
     const input = screen.getByLabelText('프로필 사진');
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
-    expect(window.alert).toHaveBeenLastCalledWith('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    await acceptAlert(ui.user, 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(window.alert).toHaveBeenLastCalledWith('사진은 5MB 이하만 올릴 수 있습니다.');
+    expect(await findAlert('사진은 5MB 이하만 올릴 수 있습니다.')).toBeVisible();
     expect(screen.queryByRole('img', { name: '프로필 사진 미리보기' })).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ITEM } from './msw/fixtures';
+import { acceptAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -72,8 +73,8 @@ describe('review modal', () => {
     await ui.user.click(star('파티 재미 5점'));
     await ui.user.click(star('장소 5점'));
     await ui.user.click(submit());
-    expect(window.alert).toHaveBeenCalledWith('별점을 모두 선택해 주세요.');
     expect(screen.getByRole('alert')).toHaveTextContent('별점을 모두 선택해 주세요.');
+    expect(await findAlert('별점을 모두 선택해 주세요.')).toBeVisible();
     expect(bodies).toEqual([]);
   });
 
@@ -84,7 +85,7 @@ describe('review modal', () => {
     await rateAll(ui);
     await ui.user.type(screen.getByLabelText('자유 후기'), '  또 오고 싶어요  ');
     await ui.user.click(submit());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('리뷰가 제출되었습니다!'));
+    await acceptAlert(ui.user, '리뷰가 제출되었습니다!');
     expect(bodies).toEqual([{ party: 5, q1_rating: 4, q2_rating: 5, q3_rating: 3, comment: '또 오고 싶어요' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '리뷰 완료' })).toBeDisabled();
@@ -108,7 +109,7 @@ describe('review modal', () => {
     expect(star('장소 1점')).toBeDisabled();
     await ui.user.click(sending);
     act(() => release());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('리뷰가 제출되었습니다!'));
+    expect(await findAlert('리뷰가 제출되었습니다!')).toBeVisible();
     expect(bodies).toHaveLength(1);
   });
 
@@ -124,7 +125,7 @@ describe('review modal', () => {
     const { ui } = await openModal();
     await rateAll(ui);
     await ui.user.click(submit());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(text));
+    expect(await findAlert(text)).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(text);
     expect(submit()).toBeEnabled();
   });
@@ -135,7 +136,7 @@ describe('review modal', () => {
     const { ui } = await openModal();
     await rateAll(ui);
     await ui.user.click(submit());
-    expect(window.alert).toHaveBeenCalledWith('리뷰 대상 파티 정보를 찾을 수 없습니다.');
+    expect(await findAlert('리뷰 대상 파티 정보를 찾을 수 없습니다.')).toBeVisible();
     expect(bodies).toEqual([]);
   });
 
@@ -149,7 +150,7 @@ describe('review modal', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null }));
     });
     await ui.user.click(submit());
-    expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
+    expect(await findAlert('로그인이 필요합니다.')).toBeVisible();
     expect(bodies).toEqual([]);
   });
 });

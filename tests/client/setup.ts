@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { server } from './msw/server';
 import { CONDITION_TIMEOUT_MS } from './waits';
 
@@ -13,19 +13,25 @@ configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+const NATIVE_DIALOGS = ['alert', 'confirm', 'prompt'] as const;
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  // The app never uses the browser's own dialogs (issue 17): it has its own alert dialog (tests/client/alerts.ts).
+  // A call is recorded here (jsdom's would only print "not implemented") and fails the test afterwards.
+  for (const name of NATIVE_DIALOGS) vi.spyOn(window, name).mockImplementation(() => undefined as never);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
 afterEach(() => {
+  const nativeCalls = NATIVE_DIALOGS.flatMap((name) => vi.mocked(window[name]).mock.calls.map((args) => `window.${name}(${args.join(', ')})`));
   cleanup();
   server.resetHandlers();
   vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
+  expect(nativeCalls, 'the browser\'s own dialogs were used').toEqual([]);
 });
 
 // jsdom has no pointer capture; gesture code (sheet, slider) calls it on every drag.

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { acceptAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp } from './render-app';
 
@@ -23,58 +24,59 @@ describe('/signup', () => {
     const { user } = ui;
     const submit = async () => user.click(screen.getByRole('button', { name: '가입하기' }));
     await screen.findByRole('heading', { name: '회원가입' });
-    const expectMessage = (text: string) => {
+    // Said twice, as in the app: the alert (dismissed, as a student must before going on) and the inline message.
+    const expectMessage = async (text: string) => {
       expect(screen.getByRole('alert')).toHaveTextContent(text);
-      expect(window.alert).toHaveBeenLastCalledWith(text);
+      await acceptAlert(user, text);
     };
 
     await submit();
-    expectMessage('기본정보를 모두 입력해 주세요.');
+    await expectMessage('기본정보를 모두 입력해 주세요.');
 
     await user.type(screen.getByLabelText('이름'), '김민지');
     await user.type(screen.getByLabelText('아이디'), 'minji_kim');
     await user.type(screen.getByLabelText('비밀번호'), 'short');
     await user.type(screen.getByLabelText('비밀번호 확인'), 'short');
     await submit();
-    expectMessage('비밀번호는 8자 이상이어야 합니다.');
+    await expectMessage('비밀번호는 8자 이상이어야 합니다.');
 
     await user.clear(screen.getByLabelText('비밀번호'));
     await user.type(screen.getByLabelText('비밀번호'), 'party-on-2024!');
     await user.clear(screen.getByLabelText('비밀번호 확인'));
     await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2025!');
     await submit();
-    expectMessage('비밀번호가 일치하지 않습니다.');
+    await expectMessage('비밀번호가 일치하지 않습니다.');
 
     await user.clear(screen.getByLabelText('비밀번호 확인'));
     await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
     await submit();
-    expectMessage('추가정보를 모두 입력해 주세요.');
+    await expectMessage('추가정보를 모두 입력해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
-    expectMessage('전화번호를 입력해 주세요.');
+    await expectMessage('전화번호를 입력해 주세요.');
 
     await user.type(screen.getByLabelText('이메일'), 'minji@campus.ac.kr');
     await user.type(screen.getByLabelText('전화번호'), '01012345678');
     await user.type(screen.getByLabelText('학교'), '파티대학교');
     await submit();
-    expectMessage('전화번호 인증을 완료해 주세요.');
+    await expectMessage('전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     expect(screen.getByText('인증 완료')).toBeInTheDocument();
     await submit();
-    expectMessage('학생증 사진을 업로드해 주세요.');
+    await expectMessage('학생증 사진을 업로드해 주세요.');
 
     await user.upload(screen.getByLabelText('학생증 사진'), card());
     expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
     await submit();
-    expectMessage('개인정보 처리방침에 동의해 주세요.');
+    await expectMessage('개인정보 처리방침에 동의해 주세요.');
 
     expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
     await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
     await submit();
 
+    await acceptAlert(user, '회원가입이 완료되었습니다. 로그인해 주세요.');
     await waitFor(() => expect(ui.currentPath()).toBe('/login'));
-    expect(window.alert).toHaveBeenLastCalledWith('회원가입이 완료되었습니다. 로그인해 주세요.');
     expect(received).toMatchObject({
       username: 'minji_kim',
       password: 'party-on-2024!',

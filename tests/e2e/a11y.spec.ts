@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 300_000 });
 async function studentPage(browser: Browser, username: string, password: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  collectDialogs(page);
+  await collectDialogs(page);
   await login(page, username, password);
   return page;
 }
@@ -86,7 +86,7 @@ test.describe('logged in', () => {
     // Fourteen screens and dialogs: twice the others' cap (see the top of the file).
     test.setTimeout(600_000);
     const s = await signupViaApi(request, 'axe');
-    collectDialogs(page);
+    await collectDialogs(page);
     await login(page, s.username, s.password);
     await expect(page.getByText('#새내기 환영 보드게임 파티')).toBeVisible();
     await expectAccessible(page, '/ (logged in)');

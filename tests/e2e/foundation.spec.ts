@@ -16,7 +16,7 @@ async function fillSignupForm(page: Page, s: ReturnType<typeof newStudent>) {
 }
 
 test('a new student signs up with a student-card photo, logs in and sees their name on home', async ({ page }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = newStudent();
   await fillSignupForm(page, s);
   await page.getByLabel('학생증 사진').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await studentCardPng() });
@@ -34,7 +34,7 @@ test('a new student signs up with a student-card photo, logs in and sees their n
 });
 
 test('signup refuses a missing student card with the spec message', async ({ page }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = newStudent();
   await fillSignupForm(page, s);
   await page.getByRole('button', { name: '가입하기' }).click();

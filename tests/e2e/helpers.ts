@@ -23,17 +23,60 @@ export async function studentCardPng(): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 200, channels: 3, background: '#dfe7ff' } }).png().toBuffer();
 }
 
-/** Accepts every alert and remembers its text, so a test can assert what the student was told. */
-export function collectDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    void d.accept();
-  });
+const appAlerts = new WeakMap<Page, Promise<string[]>>();
+
+/**
+ * From now on, records the text of every app alert (the alert dialog of useAlert, `dialog.app-alert`) and taps its
+ * 확인 at once, so a flow that waits for it goes on, and returns the texts so a test can assert what the student
+ * was told. The app never uses the browser's own alert, confirm or prompt: one fails the test. Watching is done in
+ * the page (a MutationObserver), so alerts are answered even while the test only waits for a URL or a poll. Once
+ * per page: a second call returns the same list. A test that looks at an alert itself does not call this.
+ */
+export function collectDialogs(page: Page): Promise<string[]> {
+  let seen = appAlerts.get(page);
+  if (!seen) {
+    seen = watchAppAlerts(page);
+    appAlerts.set(page, seen);
+  }
   return seen;
 }
 
+async function watchAppAlerts(page: Page) {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    expect.soft(`${dialog.type()}: ${dialog.message()}`, 'the app used a native dialog').toBe('');
+    void dialog.dismiss();
+  });
+  await page.exposeBinding('__e2eAppAlert', (_source, text: string) => {
+    seen.push(text);
+  });
+  await page.addInitScript(answerAppAlerts);
+  if (page.url() !== 'about:blank') await page.evaluate(answerAppAlerts);
+  return seen;
+}
+
+/** In the page: reports each app alert's text as it opens, then taps its one button. */
+function answerAppAlerts() {
+  const w = window as unknown as { __e2eAppAlert: (text: string) => Promise<void>; __e2eWatching?: boolean };
+  if (w.__e2eWatching) return;
+  w.__e2eWatching = true;
+  const answered = new WeakSet<Element>();
+  const answer = () => {
+    for (const dialog of document.querySelectorAll('dialog.app-alert[open]')) {
+      if (answered.has(dialog)) continue;
+      answered.add(dialog);
+      const label = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+      // Reported before the tap, so the text is recorded by the time the flow behind it goes on.
+      void w.__e2eAppAlert(label?.textContent ?? '').then(() => dialog.querySelector('button')?.click());
+    }
+  };
+  new MutationObserver(answer).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  answer();
+}
+
+/** Logs in through /login; the 로그인 성공. alert (and every later app alert on the page) is answered. */
 export async function login(page: Page, username: string, password: string) {
+  await collectDialogs(page);
   await page.goto('/login');
   await page.getByLabel('아이디').fill(username);
   await page.getByLabel('비밀번호', { exact: true }).fill(password);

@@ -20,7 +20,7 @@ async function consentAs(page: Page, nickname: string) {
 }
 
 test('a guest starts Kakao sign-in from the login-required modal, completes the additional info and returns to the party', async ({ page }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const nickname = uniqueNickname();
   const s = newStudent('kakao');
 
@@ -78,7 +78,7 @@ test('a guest starts Kakao sign-in from the login-required modal, completes the 
 });
 
 test('cancelling consent on the Kakao page returns to /login with the alert', async ({ page }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   await page.goto('/login');
   await page.getByRole('button', { name: '카카오로 1초 만에 시작하기' }).tap();
   await expect(page).toHaveURL(/\/oauth\/kakao\/stand-in\/oauth\/authorize\?/);

@@ -38,7 +38,7 @@ async function pageFor(browser: Browser, username: string, password: string) {
 }
 
 test('a student edits the profile with a new photo and intro and sees them on /mypage, whose help sheet closes from its backdrop', async ({ page, request }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = await signupViaApi(request, 'mp');
   await login(page, s.username, s.password);
   await page.goto('/mypage');
@@ -76,7 +76,7 @@ test('a student edits the profile with a new photo and intro and sees them on /m
 });
 
 test('a student withdraws: wrong password refused, then the account is closed and cannot log in', async ({ page, request }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = await signupViaApi(request, 'wd');
   await login(page, s.username, s.password);
   await page.goto('/mypage');
@@ -150,7 +150,7 @@ test('review a started party from history, report a participant, an operator war
     .toBe(true);
 
   const pageA = await pageFor(browser, a.username, a.password);
-  const dialogs = collectDialogs(pageA);
+  const dialogs = await collectDialogs(pageA);
   await pageA.goto('/mypage');
   await pageA.getByRole('link', { name: /참여 횟수 1회/ }).tap();
   await expect(pageA).toHaveURL(/\/mypage\/history$/);

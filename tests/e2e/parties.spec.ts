@@ -15,7 +15,7 @@ test('a guest browses home → detail → 참가신청 gets the login-required m
 });
 
 test('a student logs in, joins, pays, sees the success modal and ends on /assist', async ({ page, request }) => {
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
   await page.getByText('#공대생 코딩 모각코 & 피자').tap();

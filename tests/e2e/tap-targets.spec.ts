@@ -91,7 +91,7 @@ test('assistant, notifications, lobby, participants, report, history and the rev
   test.setTimeout(300_000);
   const { partyId, students, tokens } = await partyOfFour(request, 'tapr', 60_000);
   await secondParty(request, tokens[0]); // two cards: the assistant's carousel shows its arrows and dots
-  collectDialogs(page);
+  await collectDialogs(page);
   await login(page, students[0].username, students[0].password);
 
   await page.goto('/assist');

@@ -6,7 +6,7 @@ const ops = { 'X-Ops-Token': E2E_OPS_TOKEN };
 
 test('a rejected student is told why at 참가신청 and on my page, sends a new card, and joins once an operator approves it', async ({ page, request }) => {
   test.setTimeout(300_000); // a long journey with three axe scans: sized for a busy machine (see a11y.spec.ts)
-  const dialogs = collectDialogs(page);
+  const dialogs = await collectDialogs(page);
   const s = await signupViaApi(request, 'vf', { approved: false });
   const queue = (await (await request.get('/api/ops/verifications/', { headers: ops })).json()) as { id: number }[];
   expect(queue.map((v) => v.id)).toContain(s.id);

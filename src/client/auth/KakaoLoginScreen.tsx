@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { fetchKakaoConfig } from '../api/kakao';
+import { useAlert } from '../ui/use-alert';
 import { buildAuthorizeUrl, leaveForKakao, ensureRedirectPath } from './kakao-flow';
 import { AuthWorking } from './AuthWorking';
 import './auth.css';
@@ -13,6 +14,7 @@ const T = {
 /** /kakao-login: remembers where to come back to, then hands the browser to Kakao's authorize page. */
 export default function KakaoLoginScreen() {
   const [, navigate] = useLocation();
+  const showAlert = useAlert();
 
   useEffect(() => {
     let alive = true;
@@ -23,16 +25,16 @@ export default function KakaoLoginScreen() {
         // is the one sent.
         if (alive) leaveForKakao(buildAuthorizeUrl(config));
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (!alive) return;
         console.warn('카카오 로그인 설정을 불러오지 못했습니다.', error);
-        window.alert(T.configFailed);
+        await showAlert(T.configFailed);
         navigate('/login', { replace: true });
       });
     return () => {
       alive = false;
     };
-  }, [navigate]);
+  }, [navigate, showAlert]);
 
   return <AuthWorking text={T.working} />;
 }

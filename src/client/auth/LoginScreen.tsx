@@ -7,6 +7,7 @@ import { useSignIn } from '../state/use-session-actions';
 import { TextField } from '../ui/TextField';
 import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
+import { useAlert } from '../ui/use-alert';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import './auth.css';
@@ -26,6 +27,7 @@ const T = {
 
 export default function LoginScreen() {
   const [, navigate] = useLocation();
+  const showAlert = useAlert();
   const signIn = useSignIn();
   const { message, show, clear } = useFormMessage();
   const [username, setUsername] = useState('');
@@ -42,7 +44,7 @@ export default function LoginScreen() {
     try {
       const tokens = await login({ username: username.trim(), password });
       await signIn(tokens);
-      window.alert(T.success);
+      await showAlert(T.success);
       navigate(takeRedirectPath() ?? '/', { replace: true });
     } catch (error) {
       show(errorMessage(error, T.failed));

@@ -4,6 +4,7 @@ import { errorMessage } from '../api/api-error';
 import { signup } from '../api/auth';
 import { APP_NAME } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
+import { useAlert } from '../ui/use-alert';
 import { SIGNUP_MESSAGES as M } from '../lib/signup-validation';
 import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
@@ -17,6 +18,7 @@ const PASSWORD_HELP = '영문, 숫자, 특수문자를 섞어 8자 이상으로 
 
 export default function SignupScreen() {
   const [, navigate] = useLocation();
+  const showAlert = useAlert();
   const { message, show, clear } = useFormMessage();
   const [draft, setDraft] = useState<SignupDraft>(readSignupDraft);
   const [password, setPassword] = useState('');
@@ -47,7 +49,7 @@ export default function SignupScreen() {
     try {
       await signup(toSignupFormData(values));
       clearSignupDraft();
-      window.alert(M.success);
+      await showAlert(M.success);
       navigate('/login', { replace: true });
     } catch (error) {
       show(errorMessage(error, M.failed));

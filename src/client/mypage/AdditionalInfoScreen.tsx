@@ -14,6 +14,7 @@ import { ScreenPage } from '../ui/ScreenPage';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
 import { useFormMessage } from '../ui/use-form-message';
+import { useAlert } from '../ui/use-alert';
 import { ADDITIONAL_TEXTS as T, toAdditionalFormData, validateAdditional } from './additional-form';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -25,6 +26,7 @@ const SELF = '/mypage/additional';
 export default function AdditionalInfoScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
+  const showAlert = useAlert();
   const { mutate } = useSWRConfig();
   const { data: profile } = useMyPageMain(loggedIn);
   const { message, show, clear } = useFormMessage();
@@ -46,7 +48,7 @@ export default function AdditionalInfoScreen() {
     try {
       await saveAdditionalInfo(toAdditionalFormData(values));
       void mutate(MYPAGE_MAIN_PATH); // my page and this screen now see the account as complete
-      window.alert(T.success);
+      await showAlert(T.success);
       const next = takeRedirectPath();
       navigate(next && next !== SELF ? next : '/', { replace: true });
     } catch (error) {

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { useMyPageMain } from '../api/mypage';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useLogout } from '../state/use-session-actions';
+import { useAlert } from '../ui/use-alert';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
@@ -26,6 +27,7 @@ export default function MyPageScreen() {
   const { data, error, mutate } = useMyPageMain(loggedIn);
   const offline = useOffline(error);
   const logout = useLogout();
+  const showAlert = useAlert();
   const [sheet, setSheet] = useState<Sheet>(null);
   useRedirectOn401(error);
 
@@ -61,7 +63,9 @@ export default function MyPageScreen() {
           onCancel={() => setSheet(null)}
           onDone={(detail) => {
             logout('/');
-            window.alert(detail);
+            // Not awaited: the account is gone, so the student is logged out at once; the alert (above the
+            // routes) stays over the home screen until 확인.
+            void showAlert(detail);
           }}
         />
       )}

@@ -6,6 +6,7 @@ import { ApiError } from '../api/api-error';
 import { type ExtraChoice, loadExtraSettings, saveExtraSettings } from '../api/extra-settings';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { useGoBack } from '../ui/use-go-back';
+import { useAlert } from '../ui/use-alert';
 import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';
 import { flowDoneState } from '../lib/flow-done';
 
@@ -18,6 +19,7 @@ type SaveState = 'idle' | 'saving' | 'failed';
 export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
   const [, navigate] = useLocation();
   const goBack = useGoBack('/mypage');
+  const showAlert = useAlert();
   const { mutate } = useSWRConfig();
   const [loaded, setLoaded] = useState<Loaded>('loading');
   const [choice, setChoice] = useState<WizardChoice>(EMPTY_CHOICE);
@@ -61,13 +63,13 @@ export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
         navigate(EXTRA_DONE_PATH, { replace: true, state: flowDoneState(EXTRA_DONE_PATH) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) onLoginNeeded();
-        else window.alert(T.failed);
+        else void showAlert(T.failed);
         setSaveState('failed');
       } finally {
         saving.current = false;
       }
     },
-    [loaded, mutate, navigate, onLoginNeeded],
+    [loaded, mutate, navigate, onLoginNeeded, showAlert],
   );
 
   const last = STEP_COUNT - 1;

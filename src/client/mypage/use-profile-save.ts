@@ -7,6 +7,7 @@ import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { storeTokens } from '../api/token-store';
 import { accessTokenAtom } from '../state/session-atoms';
 import { useFormMessage } from '../ui/use-form-message';
+import { useAlert } from '../ui/use-alert';
 import { useGoBack } from '../ui/use-go-back';
 import { passwordProblem, PROFILE_TEXTS as T } from './profile-rules';
 
@@ -31,6 +32,7 @@ export function useProfileSave(onLoginNeeded: () => void) {
   const { mutate } = useSWRConfig();
   const goBack = useGoBack('/mypage');
   const message = useFormMessage();
+  const showAlert = useAlert();
 
   const step = async (run: () => Promise<void>, withDetail: (detail: string) => string) => {
     try {
@@ -63,7 +65,7 @@ export function useProfileSave(onLoginNeeded: () => void) {
       if (!saved) return;
       void mutate(MYPAGE_MAIN_PATH);
       void mutate(PROFILE_PATH);
-      window.alert(T.saved);
+      await showAlert(T.saved);
       goBack();
     } finally {
       setSaving(false);

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-error';
 import { submitReview } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useFormMessage } from '../ui/use-form-message';
+import { useAlert } from '../ui/use-alert';
 import { REVIEW_TEXTS as T } from './history-texts';
 
 const RATING_FIELDS = ['q1_rating', 'q2_rating', 'q3_rating'];
@@ -23,6 +24,7 @@ export function useReviewSubmit(onDone: (partyId: number) => void) {
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const message = useFormMessage();
+  const showAlert = useAlert();
 
   const submit = async (partyId: number | null, ratings: number[], comment: string) => {
     if (inFlight.current) return;
@@ -36,7 +38,7 @@ export function useReviewSubmit(onDone: (partyId: number) => void) {
     try {
       const [q1_rating, q2_rating, q3_rating] = ratings;
       await submitReview({ party: partyId, q1_rating, q2_rating, q3_rating, comment: comment.trim() });
-      window.alert(T.done);
+      await showAlert(T.done);
       onDone(partyId);
     } catch (error) {
       message.show(reviewErrorText(error));

@@ -3,17 +3,19 @@ import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import type { ParticipantEntry } from '../../shared/live';
 import type { ReportNavState } from '../lib/report-nav-state';
 import { Img } from '../ui/Img';
+import { useAlert } from '../ui/use-alert';
 import { participantTags } from './participants-tags';
 import { PARTICIPANTS_TEXTS as T } from './participants-texts';
 
 export function ParticipantsItem({ entry, partyId, isMe }: { entry: ParticipantEntry; partyId: number; isMe: boolean }) {
   const [, navigate] = useLocation();
+  const showAlert = useAlert();
   const { user } = entry;
   const tags = participantTags(user.extra_setting);
 
   const report = () => {
     if (isMe) {
-      window.alert(T.selfReport);
+      void showAlert(T.selfReport);
       return;
     }
     const state: ReportNavState = { userId: user.id, name: user.username, photo: user.profile_image, partyId };

@@ -4,6 +4,7 @@ import type { ParticipationDetail } from '../../shared/parties';
 import { formatPartyDateTime } from '../lib/format-date';
 import { formatDeposit, formatPoints } from '../lib/format-points';
 import { COMMON_TEXTS } from '../ui/texts';
+import { useAlert } from '../ui/use-alert';
 import { formatMinutesSeconds, useTimeLeft } from './use-time-left';
 
 // The refund policy is exactly what the server's leave rule does (DESIGN.md §4), so the promise is kept.
@@ -35,6 +36,7 @@ interface Props {
 
 export function PaymentForm({ participation, paying, onPay }: Props) {
   const [agreed, setAgreed] = useState(false);
+  const showAlert = useAlert();
   const timeLeft = useTimeLeft(participation?.hold_expires_at);
   const expired = timeLeft === 0;
   const deposit = participation ? formatDeposit(participation.party.deposit) : COMMON_TEXTS.loading;
@@ -42,7 +44,7 @@ export function PaymentForm({ participation, paying, onPay }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!agreed) {
-      window.alert(T.mustAgree);
+      void showAlert(T.mustAgree);
       return;
     }
     onPay();

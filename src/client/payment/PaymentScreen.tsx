@@ -11,6 +11,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { useGoBack } from '../ui/use-go-back';
+import { useAlert } from '../ui/use-alert';
 import { PaymentForm } from './PaymentForm';
 import { useLeaveOnExit } from './use-leave-on-exit';
 import { usePay } from './use-pay';
@@ -32,6 +33,7 @@ export default function PaymentScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [, navigate] = useLocation();
   const goBack = useGoBack('/');
+  const showAlert = useAlert();
   const [nav] = useState(readPaymentNavState);
   const { data, error, mutate } = useParticipation(loggedIn && nav ? nav.participationId : null);
   // Set when the student is sent to /mypage/additional: the unpaid seat is kept for them (its hold still expires by
@@ -57,9 +59,8 @@ export default function PaymentScreen() {
   useEffect(() => {
     if (!loggedIn || nav || warned.current) return;
     warned.current = true;
-    window.alert(T.missing);
-    goBack();
-  }, [loggedIn, nav, goBack]);
+    void showAlert(T.missing).then(goBack);
+  }, [loggedIn, nav, goBack, showAlert]);
 
   let body = null;
   if (guest) body = <LoginRequiredModal onClose={goBack} />;

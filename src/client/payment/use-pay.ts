@@ -5,6 +5,7 @@ import { useRefreshMyParties } from '../api/my-parties';
 import { useRefreshUnreadCount } from '../api/notices';
 import { payParticipation } from '../api/participation';
 import { ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo } from '../lib/redirect-path';
+import { useAlert } from '../ui/use-alert';
 
 const PAY_FAILED = '결제 중 오류가 발생했습니다.';
 
@@ -18,6 +19,7 @@ export function usePay(participationId: number | null, onFailure: () => void, on
   // True from the moment payment starts: a payment in flight or done must never be cancelled by leaving.
   const committed = useRef(false);
   const refreshMyParties = useRefreshMyParties();
+  const showAlert = useAlert();
   // The server has just written a notice about it: the bell's count follows.
   const refreshUnreadCount = useRefreshUnreadCount();
 
@@ -32,11 +34,11 @@ export function usePay(participationId: number | null, onFailure: () => void, on
     } catch (error) {
       committed.current = false;
       if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {
-        window.alert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
+        await showAlert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
         onNeedsInfo();
         return;
       }
-      window.alert(errorMessage(error, PAY_FAILED));
+      await showAlert(errorMessage(error, PAY_FAILED));
       onFailure();
     } finally {
       setPaying(false);

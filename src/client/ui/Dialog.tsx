@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { CloseIcon } from './icons';
 import { ModalDialog } from './ModalDialog';
 import { COMMON_TEXTS } from './texts';
@@ -10,15 +10,18 @@ interface Props {
   onClose: () => void;
   showClose?: boolean;
   role?: 'dialog' | 'alertdialog';
+  className?: string;
+  /** See ModalDialog. */
+  initialFocus?: RefObject<HTMLElement | null>;
   /** The buttons. */
   children: ReactNode;
 }
 
 /** The app's message modal: title, optional text, then actions, in a native modal dialog. */
-export function Dialog({ title, body, onClose, showClose = false, role = 'dialog', children }: Props) {
+export function Dialog({ title, body, onClose, showClose = false, role = 'dialog', className, initialFocus, children }: Props) {
   const id = useId();
   return (
-    <ModalDialog onCancel={onClose} role={role} labelledBy={`${id}-title`} describedBy={body ? `${id}-body` : undefined}>
+    <ModalDialog onCancel={onClose} role={role} className={className} initialFocus={initialFocus} labelledBy={`${id}-title`} describedBy={body ? `${id}-body` : undefined}>
       {showClose && (
         <button type="button" className="icon-button modal__close" aria-label={COMMON_TEXTS.close} onClick={onClose}>
           <CloseIcon />

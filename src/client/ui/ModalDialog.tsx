@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useLatest } from '../lib/use-latest';
 import './modal.css';
 
@@ -10,6 +10,8 @@ interface Props {
   labelledBy: string;
   describedBy?: string;
   closeOnBackdrop?: boolean;
+  /** Takes focus instead of the dialog: an alert's one button, which is the only thing to do there. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ interface Props {
  * goes back to the opener when it unmounts, and a close request never closes it behind React's back — some
  * dialogs may not be dismissed (while sending, or the assistant's start notice).
  */
-export function ModalDialog({ onCancel, className = '', role = 'dialog', labelledBy, describedBy, closeOnBackdrop = false, children }: Props) {
+export function ModalDialog({ onCancel, className = '', role = 'dialog', labelledBy, describedBy, closeOnBackdrop = false, initialFocus, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useLatest(onCancel);
 
@@ -33,7 +35,7 @@ export function ModalDialog({ onCancel, className = '', role = 'dialog', labelle
     let mounted = true;
     dialog.showModal();
     // preventScroll: a tall sheet must not scroll the page behind it to its top.
-    dialog.focus({ preventScroll: true });
+    (initialFocus?.current ?? dialog).focus({ preventScroll: true });
 
     const onCancelEvent = (event: Event) => {
       event.preventDefault();
@@ -57,7 +59,7 @@ export function ModalDialog({ onCancel, className = '', role = 'dialog', labelle
       dialog.close();
       opener?.focus({ preventScroll: true });
     };
-  }, [cancelRef]);
+  }, [cancelRef, initialFocus]);
 
   // Escape is taken here rather than left to the browser's close request, whose cancel event a browser may skip
   // when the student has not tapped since the last one.

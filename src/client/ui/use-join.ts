@@ -9,6 +9,7 @@ import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
 import { type VerificationRefusal, verificationRefusal } from '../lib/verification-refusal';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { useAlert } from './use-alert';
 import { JOIN_TEXTS } from './texts';
 
 /**
@@ -19,6 +20,7 @@ import { JOIN_TEXTS } from './texts';
  */
 export function useJoin(failedText: string) {
   const loggedIn = useAtomValue(isLoggedInAtom);
+  const showAlert = useAlert();
   const [location, navigate] = useLocation();
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [needsLogin, setNeedsLogin] = useState(false);
@@ -49,11 +51,11 @@ export function useJoin(failedText: string) {
       else if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {
         // A Kakao account without school, phone and student card: say why, and lead the student to the form,
         // back here afterwards (AdditionalInfoScreen takes the remembered path, as the login screens do).
-        window.alert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
+        await showAlert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
         rememberRedirectPath(location);
         navigate(ADDITIONAL_INFO_PATH);
-      } else if (error instanceof ApiError && error.status === 409) window.alert(JOIN_TEXTS.alreadyJoined);
-      else window.alert(errorMessage(error, failedText));
+      } else if (error instanceof ApiError && error.status === 409) await showAlert(JOIN_TEXTS.alreadyJoined);
+      else await showAlert(errorMessage(error, failedText));
     } finally {
       setPendingId(null);
     }
