@@ -27,6 +27,25 @@ describe('/login', () => {
     expect(calls).toBe(0);
   });
 
+  it('puts 필수 항목입니다. beside each empty field, focuses the first, and clears each as it is filled', async () => {
+    const ui = renderApp('/login');
+    const username = await screen.findByLabelText('아이디');
+    const password = screen.getByLabelText('비밀번호');
+    expect(username).toBeValid(); // nothing is wrong before the first submit
+    await ui.user.click(screen.getByRole('button', { name: '로그인' }));
+
+    expect(username).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(password).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(username).toHaveFocus();
+    await ui.user.type(username, 'm');
+    expect(username).toBeValid();
+    expect(username).not.toHaveAccessibleDescription();
+    expect(password).toBeInvalid();
+    await ui.user.type(password, 'x');
+    expect(password).toBeValid();
+    expect(screen.getByRole('alert')).toHaveTextContent(''); // the form may be sent now
+  });
+
   it("shows the server's message for a wrong password", async () => {
     server.use(
       http.post('/api/signup/auth/login/', () =>
