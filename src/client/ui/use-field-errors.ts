@@ -11,7 +11,7 @@ export interface FieldProblem<F extends string> {
   summary?: string;
 }
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 interface ServerError<F extends string> {
   field: F;
