@@ -56,10 +56,12 @@ export function useFieldErrors<F extends string>(problems: FieldProblem<F>[], va
   const check = (): string | null => {
     const first = problems.at(0);
     const summary = first ? (first.summary ?? first.text) : null;
-    reveal(() => {
+    const update = () => {
       setChecked(true);
       setShown(summary);
-    });
+    };
+    if (summary) reveal(update);
+    else update(); // the form is being sent: focus stays on the button
     return summary;
   };
 
