@@ -3,12 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PROFILE } from './msw/fixtures';
-import { acceptAlert, findAlert } from './alerts';
+import { acceptAlert, acceptFormAlert, findAlert } from './alerts';
 import { server } from './msw/server';
+import { PNG_FILE_SIZE, pickStudentCard } from './image-files';
 import { renderApp, signInAs } from './render-app';
 
 const PATH = '/mypage/additional';
-const card = () => new File(['fake-png-bytes'], 'card.png', { type: 'image/png' });
 
 /** A Kakao-created account: signed in, additional info still missing. */
 function kakaoStudent() {
@@ -70,8 +70,7 @@ describe('/mypage/additional', () => {
     await submit();
     await expectMessage(user, '학생증 사진을 업로드해 주세요.');
 
-    await user.upload(screen.getByLabelText('학생증 사진'), card());
-    expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
+    await pickStudentCard(user);
     await user.type(screen.getByLabelText('이메일 (선택)'), ' minji@hanbit.ac.kr ');
     expect(received).toEqual([]);
     await submit();
@@ -84,7 +83,7 @@ describe('/mypage/additional', () => {
       school: '한빛대학교',
       phone: '010-1234-5678',
       email: 'minji@hanbit.ac.kr',
-      student_card_image: { name: 'card.png', size: 14, type: 'image/png' },
+      student_card_image: { name: 'card.png', size: PNG_FILE_SIZE, type: 'image/png' },
       auth: 'Bearer access-1',
     });
     expect(String(received[0].contentType)).toMatch(/^multipart\/form-data; boundary=/);
@@ -100,7 +99,7 @@ describe('/mypage/additional', () => {
     await user.click(screen.getByRole('button', { name: '인증' }));
     await user.type(screen.getByLabelText('전화번호'), '9');
     expect(screen.queryByText('인증 완료')).not.toBeInTheDocument();
-    await user.upload(screen.getByLabelText('학생증 사진'), card());
+    await pickStudentCard(user);
     await user.click(screen.getByRole('button', { name: '저장하기' }));
     await expectMessage(user, '전화번호 인증을 완료해 주세요.');
 
@@ -124,13 +123,41 @@ describe('/mypage/additional', () => {
     await user.type(await screen.findByLabelText('학교'), '한빛대학교');
     await user.type(screen.getByLabelText('전화번호'), '01012345678');
     await user.click(screen.getByRole('button', { name: '인증' }));
-    await user.upload(screen.getByLabelText('학생증 사진'), card());
+    await pickStudentCard(user);
     await user.click(screen.getByRole('button', { name: '저장하기' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
     expect(await findAlert(text)).toBeVisible();
     expect(ui.currentPath()).toBe(PATH);
     expect(screen.getByRole('button', { name: '저장하기' })).toBeEnabled();
+  });
+
+  it('puts errors beside the fields, focusing the first; a phone the server refuses is marked until it is changed', async () => {
+    kakaoStudent();
+    receiveAdditional(() => HttpResponse.json({ phone: ['이미 가입된 전화번호입니다.'] }, { status: 400 }));
+    const ui = renderApp(PATH);
+    const { user } = ui;
+    const school = await screen.findByLabelText('학교');
+    const phone = screen.getByLabelText('전화번호');
+    await user.click(screen.getByRole('button', { name: '저장하기' }));
+    await acceptFormAlert(user);
+    expect(school).toHaveFocus();
+    expect(school).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(phone).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(screen.getByLabelText('이메일 (선택)')).toBeValid();
+
+    await user.type(school, '한빛대학교');
+    expect(school).toBeValid();
+    await user.type(phone, '01012345678');
+    await user.click(screen.getByRole('button', { name: '인증' }));
+    await pickStudentCard(user);
+    await user.click(screen.getByRole('button', { name: '저장하기' }));
+
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/이미 가입된 전화번호입니다\.$/));
+    await acceptFormAlert(user);
+    expect(phone).toHaveFocus();
+    await user.type(phone, '9');
+    expect(phone).not.toHaveAccessibleDescription(/이미 가입된/);
   });
 
   it('offers a link home when the info is already provided', async () => {

@@ -18,3 +18,10 @@ export async function acceptAlert(user: UserEvent, text: string) {
 export function expectNoAlert() {
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 }
+
+/** A form's message is shown twice (use-form-message): inline, and in the alert; taps 확인 on the alert. */
+export async function acceptFormAlert(user: UserEvent) {
+  const text = screen.getByRole('alert').textContent ?? '';
+  expect(text).not.toBe('');
+  await acceptAlert(user, text);
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { acceptAlert, findAlert } from './alerts';
+import { acceptAlert, acceptFormAlert, findAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp } from './render-app';
 
@@ -26,6 +26,26 @@ describe('/login', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('아이디와 비밀번호를 입력해 주세요.');
     expect(await findAlert('아이디와 비밀번호를 입력해 주세요.')).toBeVisible();
     expect(calls).toBe(0);
+  });
+
+  it('puts 필수 항목입니다. beside each empty field, focuses the first, and clears each as it is filled', async () => {
+    const ui = renderApp('/login');
+    const username = await screen.findByLabelText('아이디');
+    const password = screen.getByLabelText('비밀번호');
+    expect(username).toBeValid(); // nothing is wrong before the first submit
+    await ui.user.click(screen.getByRole('button', { name: '로그인' }));
+
+    await acceptFormAlert(ui.user);
+    expect(username).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(password).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(username).toHaveFocus();
+    await ui.user.type(username, 'm');
+    expect(username).toBeValid();
+    expect(username).not.toHaveAccessibleDescription();
+    expect(password).toBeInvalid();
+    await ui.user.type(password, 'x');
+    expect(password).toBeValid();
+    expect(screen.getByRole('alert')).toHaveTextContent(''); // the form may be sent now
   });
 
   it("shows the server's message for a wrong password", async () => {

@@ -5,6 +5,7 @@ import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { PROFILE } from './msw/fixtures';
 import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
+import { pickStudentCard } from './image-files';
 import { renderApp, signInAs } from './render-app';
 
 function signedIn() {
@@ -251,8 +252,6 @@ describe('/mypage withdrawal', () => {
 });
 
 describe('/mypage student verification', () => {
-  const card = () => new File(['fake-png-bytes'], 'card.png', { type: 'image/png' });
-
   /** My page answers `first`, then what the server holds after a new card (pending) once one was received. */
   function verificationFlow(first: Partial<typeof PROFILE>, reply: () => Response = () => HttpResponse.json({ verification_status: 'pending', card_submitted_at: '2026-03-02T09:00:00.000Z' })) {
     const received: Array<Record<string, unknown>> = [];
@@ -301,8 +300,7 @@ describe('/mypage student verification', () => {
     await acceptAlert(ui.user, '학생증 사진을 업로드해 주세요.');
     expect(received).toEqual([]);
 
-    await ui.user.upload(screen.getByLabelText('학생증 사진'), card());
-    expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
+    await pickStudentCard(ui.user);
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
 
     expect(await screen.findByRole('heading', { name: '학생증 확인 중이에요' })).toBeInTheDocument();
@@ -317,7 +315,8 @@ describe('/mypage student verification', () => {
       HttpResponse.json({ student_card_image: ['사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.'] }, { status: 400 }),
     );
     const ui = renderApp('/mypage');
-    await ui.user.upload(await screen.findByLabelText('학생증 사진'), card());
+    await screen.findByLabelText('학생증 사진');
+    await pickStudentCard(ui.user);
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
     await acceptAlert(ui.user, '사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.');
     expect(received).toHaveLength(1);

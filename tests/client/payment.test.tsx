@@ -77,12 +77,18 @@ describe('/payment', () => {
     const ui = await openPayment();
     const pay = screen.getByRole('button', { name: '결제하기' });
     expect(pay).toBeDisabled();
-    fireEvent.submit(pay.closest('form')!);
-    await acceptAlert(ui.user, '환불 정책에 동의해야 결제할 수 있습니다.');
-
     const agree = screen.getByRole('checkbox', { name: '환불 정책에 동의합니다' });
     expect(agree).toHaveAccessibleDescription(POLICY);
+    fireEvent.submit(pay.closest('form')!);
+    await acceptAlert(ui.user, '환불 정책에 동의해야 결제할 수 있습니다.');
+    // The box is marked and focused, with what is missing beside it after the policy it agrees to.
+    expect(agree).toBeInvalid();
+    expect(agree).toHaveFocus();
+    expect(agree).toHaveAccessibleDescription(`${POLICY} 환불 정책에 동의해야 결제할 수 있습니다.`);
+
     await ui.user.click(agree);
+    expect(agree).toBeValid();
+    expect(agree).toHaveAccessibleDescription(POLICY);
     expect(pay).toBeEnabled();
     expect(calls.pay).toEqual([]);
   });

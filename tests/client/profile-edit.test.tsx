@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { acceptAlert, findAlert } from './alerts';
+import { pngFile, renamedPdf } from './image-files';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -55,24 +56,39 @@ describe('/mypage/edit', () => {
   it('refuses a short password, then mismatching ones, without calling the server', async () => {
     const calls = profileBackend();
     const ui = await openEdit();
-    await ui.user.type(screen.getByLabelText('새 비밀번호'), 'short');
+    const password = screen.getByLabelText('새 비밀번호');
+    const password2 = screen.getByLabelText('새 비밀번호 확인');
+    await ui.user.type(password, 'short');
     await ui.user.click(save());
     expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 8자 이상 입력해 주세요.');
     await acceptAlert(ui.user, '비밀번호는 8자 이상 입력해 주세요.');
+    // Beside the field, after its help text, and focus is on it.
+    expect(password).toHaveAccessibleDescription(/8자 이상을 권장합니다\. 비밀번호는 8자 이상 입력해 주세요\.$/);
+    expect(password).toBeInvalid();
+    expect(password).toHaveFocus();
 
-    await ui.user.type(screen.getByLabelText('새 비밀번호'), '-long-enough');
-    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'something-else');
+    await ui.user.type(password, '-long-enough');
+    expect(password).toBeValid(); // cleared while typing, before the next save
+    expect(password).toHaveAccessibleDescription(/권장합니다\.$/);
+    expect(password2).toBeInvalid(); // now the one that is wrong: the two differ
+    expect(password2).toHaveAccessibleDescription('새 비밀번호가 일치하지 않습니다.');
+    await ui.user.type(password2, 'something-else');
     await ui.user.click(save());
-    expect(await findAlert('새 비밀번호가 일치하지 않습니다.')).toBeVisible();
+    await acceptAlert(ui.user, '새 비밀번호가 일치하지 않습니다.');
+    expect(password2).toHaveFocus();
+    await ui.user.clear(password2);
+    await ui.user.type(password2, 'short-long-enough');
+    expect(password2).toBeValid();
+    expect(screen.getByRole('alert')).toHaveTextContent(''); // what the message named is put right
     expect(calls).toEqual([]);
   });
 
   it('changes the password first, stores the new tokens, then saves intro and photo, and goes back', async () => {
     const calls = profileBackend();
     const ui = await openEdit();
-    const photo = new File(['png-bytes'], 'me.png', { type: 'image/png' });
-    await ui.user.upload(screen.getByLabelText('프로필 사진'), photo);
-    expect(screen.getByRole('img', { name: '프로필 사진 미리보기' }).getAttribute('src')).toMatch(/^blob:/);
+    await ui.user.upload(screen.getByLabelText('프로필 사진'), pngFile('me.png'));
+    expect((await screen.findByRole('img', { name: '프로필 사진 미리보기' })).getAttribute('src')).toMatch(/^blob:/);
+    expect(screen.getByLabelText('프로필 사진')).toHaveAccessibleDescription('me.png');
 
     await ui.user.type(screen.getByLabelText('새 비밀번호'), 'new-password1');
     await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'new-password1');
@@ -127,16 +143,24 @@ describe('/mypage/edit', () => {
     expect(save()).toBeEnabled();
   });
 
-  it('refuses other file types and files over 5 MB before uploading', async () => {
+  it('refuses, by its bytes, a file that is not a photo (a PDF renamed .png) and files over 5 MB, before uploading', async () => {
     profileBackend();
     const ui = await openEdit();
     const input = screen.getByLabelText('프로필 사진');
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    await ui.user.upload(input, renamedPdf('me.png'));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'));
+    expect(input).toBeInvalid();
     await acceptAlert(ui.user, 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
-    fireEvent.change(input, { target: { files: [big] } });
-    expect(await findAlert('사진은 5MB 이하만 올릴 수 있습니다.')).toBeVisible();
+    await ui.user.upload(input, big);
+    await acceptAlert(ui.user, '사진은 5MB 이하만 올릴 수 있습니다.');
+    expect(input).toHaveAccessibleDescription('사진은 5MB 이하만 올릴 수 있습니다.');
     expect(screen.queryByRole('img', { name: '프로필 사진 미리보기' })).not.toBeInTheDocument();
+
+    await ui.user.upload(input, pngFile('me.png'));
+    expect(await screen.findByRole('img', { name: '프로필 사진 미리보기' })).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('me.png');
+    expect(input).toBeValid();
   });
 
   it('asks a guest to log in', async () => {

@@ -89,6 +89,26 @@ describe('/report/:userId', () => {
     expect(bodies).toEqual([]);
   });
 
+  it('puts each missing piece beside its field, focuses the first, and clears each as it is filled', async () => {
+    reportBackend();
+    await openReport({ userId: 9, name: '이준호' });
+    const category = screen.getByLabelText('신고 유형');
+    const content = screen.getByLabelText('신고 내용');
+    submit();
+    expect(category).toHaveAccessibleDescription('신고 유형을 선택해 주세요.');
+    expect(content).toHaveAccessibleDescription('신고 내용을 입력해 주세요.');
+    expect(category).toHaveFocus();
+
+    fill('UNPLEASANT', '');
+    expect(category).toBeValid();
+    expect(content).toBeInvalid();
+    submit();
+    expect(content).toHaveFocus();
+    fill('UNPLEASANT', '불쾌한 농담');
+    expect(content).toBeValid();
+    expect(content).not.toHaveAccessibleDescription();
+  });
+
   it('sends the report, toasts 신고가 접수되었습니다. and goes back one step after 1.5 s', async () => {
     const bodies = reportBackend();
     const { back } = await openReport();

@@ -74,8 +74,19 @@ describe('review modal', () => {
     await ui.user.click(star('장소 5점'));
     await ui.user.click(submit());
     expect(screen.getByRole('alert')).toHaveTextContent('별점을 모두 선택해 주세요.');
-    expect(await findAlert('별점을 모두 선택해 주세요.')).toBeVisible();
+    await acceptAlert(ui.user, '별점을 모두 선택해 주세요.');
     expect(bodies).toEqual([]);
+
+    // The row left without a star says so beside it, and focus is on its first star.
+    const people = screen.getByRole('group', { name: '함께한 참여자' });
+    expect(people).toBeInvalid();
+    expect(screen.getByRole('group', { name: '파티 재미' })).toBeValid();
+    expect(star('함께한 참여자 1점')).toHaveFocus();
+    expect(star('함께한 참여자 1점')).toHaveAccessibleDescription('별점을 선택해 주세요.');
+    await ui.user.click(star('함께한 참여자 4점'));
+    expect(people).toBeValid();
+    expect(star('함께한 참여자 4점')).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
   });
 
   it('sends the review, says 리뷰가 제출되었습니다! and marks the card reviewed', async () => {

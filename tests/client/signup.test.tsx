@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { acceptAlert } from './alerts';
+import { acceptAlert, acceptFormAlert } from './alerts';
 import { server } from './msw/server';
+import { PNG_FILE_SIZE, pickStudentCard, pngFile, renamedPdf } from './image-files';
 import { renderApp } from './render-app';
-
-const card = () => new File(['fake-png-bytes'], 'card.png', { type: 'image/png' });
 
 describe('/signup', () => {
   it('names the first missing piece, in the spec order, then sends everything as multipart', async () => {
@@ -66,8 +65,7 @@ describe('/signup', () => {
     await submit();
     await expectMessage('학생증 사진을 업로드해 주세요.');
 
-    await user.upload(screen.getByLabelText('학생증 사진'), card());
-    expect(screen.getByRole('img', { name: '선택한 학생증 사진 미리보기' })).toBeInTheDocument();
+    await pickStudentCard(user);
     await submit();
     await expectMessage('개인정보 처리방침에 동의해 주세요.');
 
@@ -85,10 +83,72 @@ describe('/signup', () => {
       email: 'minji@campus.ac.kr',
       phone: '01012345678',
       school: '파티대학교',
-      photo: { name: 'card.png', size: 14, type: 'image/png' },
+      photo: { name: 'card.png', size: PNG_FILE_SIZE, type: 'image/png' },
     });
     expect(String(received!.contentType)).toMatch(/^multipart\/form-data; boundary=/);
     expect(sessionStorage.getItem('signupDraft')).toBeNull();
+  });
+
+  it('puts every error beside its field, focuses the first wrong one, and clears each as soon as it is valid', async () => {
+    const { user } = renderApp('/signup');
+    const field = (label: string) => screen.getByLabelText(label);
+    await screen.findByRole('heading', { name: '회원가입' });
+    await user.type(field('비밀번호'), 'party-on-2024!');
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('기본정보를 모두 입력해 주세요.');
+    await acceptFormAlert(user);
+    expect(field('이름')).toHaveFocus();
+    for (const label of ['이름', '아이디', '비밀번호 확인', '이메일', '전화번호', '학교']) {
+      expect(field(label)).toBeInvalid();
+      expect(field(label)).toHaveAccessibleDescription('필수 항목입니다.');
+    }
+    // The password is fine; its help text stays its description.
+    expect(field('비밀번호')).toBeValid();
+    expect(field('비밀번호')).toHaveAccessibleDescription('영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.');
+    expect(field('학생증 사진')).toHaveAccessibleDescription(/학생증 사진을 업로드해 주세요\.$/);
+    const consent = field('개인정보 처리방침에 동의합니다.');
+    expect(consent).toHaveAccessibleDescription('개인정보 처리방침에 동의해 주세요.');
+
+    await user.type(field('이름'), '김민지');
+    expect(field('이름')).toBeValid();
+    expect(field('이름')).not.toHaveAccessibleDescription();
+    await user.type(field('비밀번호 확인'), 'party-on');
+    expect(field('비밀번호 확인')).toHaveAccessibleDescription('비밀번호가 일치하지 않습니다.');
+    await user.type(field('비밀번호 확인'), '-2024!');
+    expect(field('비밀번호 확인')).toBeValid();
+    await user.click(consent);
+    expect(consent).toBeValid();
+    expect(consent).not.toHaveAccessibleDescription();
+    await user.type(field('전화번호'), '01012345678');
+    expect(field('전화번호')).toHaveAccessibleDescription('전화번호 인증을 완료해 주세요.');
+    await user.click(screen.getByRole('button', { name: '인증' }));
+    expect(field('전화번호')).toBeValid();
+    expect(field('전화번호')).toHaveAccessibleDescription('인증 완료');
+
+    // Submitting again moves focus to the first field still wrong.
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    await acceptFormAlert(user);
+    expect(field('아이디')).toHaveFocus();
+  });
+
+  it('refuses a file that is not a photo by its bytes (a PDF renamed .png) with the server\'s words, and shows a real one with its name', async () => {
+    const { user } = renderApp('/signup');
+    const picker = await screen.findByLabelText('학생증 사진');
+    expect(picker).toHaveAccessibleDescription(/^선택한 사진이 없습니다\./);
+
+    await user.upload(picker, renamedPdf('card.png'));
+    await waitFor(() => expect(picker).toBeInvalid());
+    expect(picker).toHaveAccessibleDescription(/JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다\.$/);
+    await acceptAlert(user, 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    expect(screen.queryByRole('img', { name: '선택한 학생증 사진 미리보기' })).not.toBeInTheDocument();
+    expect(screen.getByText('선택한 사진이 없습니다.')).toBeInTheDocument();
+
+    await user.upload(picker, pngFile('my-card.png'));
+    expect(await screen.findByRole('img', { name: '선택한 학생증 사진 미리보기' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(picker).toBeValid();
+    expect(picker).toHaveAccessibleDescription(/^my-card\.png 학생증 사진은 재학생 확인에만/);
+    expect(screen.getByText('my-card.png')).toBeVisible();
   });
 
   it('keeps a draft without the passwords and restores it on return', async () => {
@@ -125,12 +185,20 @@ describe('/signup', () => {
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('비밀번호'), 'party-on-2024!');
     await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
-    await user.upload(screen.getByLabelText('학생증 사진'), card());
+    await pickStudentCard(user);
     await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('이미 사용 중인 아이디입니다.');
     expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
+    // The server's field error goes beside its field, which gets focus, until the username is changed.
+    const username = screen.getByLabelText('아이디');
+    expect(username).toHaveAccessibleDescription('이미 사용 중인 아이디입니다.');
+    await acceptFormAlert(user);
+    expect(username).toHaveFocus();
+    await user.type(username, '2');
+    expect(username).toBeValid();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
 
     server.use(http.post('/api/signup/auth/signup/', () => new HttpResponse(null, { status: 502 })));
     await user.click(screen.getByRole('button', { name: '가입하기' }));

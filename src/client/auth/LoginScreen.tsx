@@ -5,6 +5,8 @@ import { login } from '../api/auth';
 import { takeRedirectPath } from '../lib/redirect-path';
 import { useSignIn } from '../state/use-session-actions';
 import { TextField } from '../ui/TextField';
+import { useFieldErrors, type FieldProblem } from '../ui/use-field-errors';
+import { API_MESSAGES } from '../../shared/api-messages';
 import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
@@ -25,6 +27,13 @@ const T = {
   signup: '회원가입',
 } as const;
 
+type LoginField = 'username' | 'password';
+
+function loginProblems(username: string, password: string): FieldProblem<LoginField>[] {
+  const missing = (field: LoginField) => ({ field, text: API_MESSAGES.required, summary: T.required });
+  return [...(username.trim() ? [] : [missing('username')]), ...(password ? [] : [missing('password')])];
+}
+
 export default function LoginScreen() {
   const [, navigate] = useLocation();
   const showAlert = useAlert();
@@ -33,12 +42,14 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const { setForm, ...fields } = useFieldErrors(loginProblems(username, password), { username, password });
 
   // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!username.trim() || !password) return show(T.required);
+    const problem = fields.check();
+    if (problem) return show(problem);
     clear();
     setBusy(true);
     try {
@@ -56,8 +67,8 @@ export default function LoginScreen() {
     <section className="auth">
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">{T.title}</h1>
-      <form className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} />
+      <form ref={setForm} className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} error={fields.errors.username} />
         <TextField
           label={T.password}
           name="password"
@@ -65,8 +76,9 @@ export default function LoginScreen() {
           autoComplete="current-password"
           value={password}
           onValue={setPassword}
+          error={fields.errors.password}
         />
-        <FormError message={message} reserve />
+        <FormError message={fields.formMessage(message)} reserve />
         <SubmitButton busy={busy} label={T.submit} busyLabel={T.busy} />
       </form>
       <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>

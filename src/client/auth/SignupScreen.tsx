@@ -9,7 +9,9 @@ import { SIGNUP_MESSAGES as M } from '../lib/signup-validation';
 import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
-import { clearSignupDraft, readSignupDraft, saveSignupDraft, toSignupFormData, validateSignup, type SignupDraft } from './signup-form';
+import { CheckboxField } from '../ui/CheckboxField';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { clearSignupDraft, readSignupDraft, saveSignupDraft, signupFieldValues, signupProblems, toSignupFormData, type SignupDraft } from './signup-form';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import './auth.css';
@@ -26,6 +28,9 @@ export default function SignupScreen() {
   const [studentCard, setStudentCard] = useState<File | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const values = { ...draft, password, password2, studentCard, agreed };
+  const { setForm, ...fields } = useFieldErrors(signupProblems(values), signupFieldValues(values));
+  const e = fields.errors;
 
   useEffect(() => saveSignupDraft(draft), [draft]);
 
@@ -41,8 +46,7 @@ export default function SignupScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const values = { ...draft, password, password2, studentCard, agreed };
-    const problem = validateSignup(values);
+    const problem = fields.check();
     if (problem) return show(problem);
     clear();
     setBusy(true);
@@ -52,6 +56,7 @@ export default function SignupScreen() {
       await showAlert(M.success);
       navigate('/login', { replace: true });
     } catch (error) {
+      fields.fromServer(error);
       show(errorMessage(error, M.failed));
       setBusy(false);
     }
@@ -61,9 +66,9 @@ export default function SignupScreen() {
     <section className="auth">
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">회원가입</h1>
-      <form className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={setForm} className="auth__form" onSubmit={(event) => void submit(event)} noValidate>
         <h2 className="auth__section">기본정보</h2>
-        <TextField label="이름" name="name" autoComplete="name" value={draft.name} onValue={set('name')} />
+        <TextField label="이름" name="name" autoComplete="name" value={draft.name} onValue={set('name')} error={e.name} />
         <TextField
           label="아이디"
           name="username"
@@ -71,6 +76,7 @@ export default function SignupScreen() {
           autoCapitalize="none"
           value={draft.username}
           onValue={set('username')}
+          error={e.username}
         />
         <TextField
           label="비밀번호"
@@ -80,6 +86,7 @@ export default function SignupScreen() {
           value={password}
           onValue={setPassword}
           help={PASSWORD_HELP}
+          error={e.password}
         />
         <TextField
           label="비밀번호 확인"
@@ -88,19 +95,17 @@ export default function SignupScreen() {
           autoComplete="new-password"
           value={password2}
           onValue={setPassword2}
+          error={e.password2}
         />
 
         <h2 className="auth__section">추가정보</h2>
-        <TextField label="이메일" name="email" type="email" autoComplete="email" value={draft.email} onValue={set('email')} />
-        <PhoneVerifyField phone={draft.phone} verified={draft.phoneVerified} onChange={setPhone} onReject={show} />
-        <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} />
-        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
+        <TextField label="이메일" name="email" type="email" autoComplete="email" value={draft.email} onValue={set('email')} error={e.email} />
+        <PhoneVerifyField phone={draft.phone} verified={draft.phoneVerified} onChange={setPhone} onReject={show} error={e.phone} />
+        <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} error={e.school} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} error={e.student_card_image} />
 
-        <label className="consent">
-          <input type="checkbox" name="agreed" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-          개인정보 처리방침에 동의합니다.
-        </label>
-        <FormError message={message} reserve />
+        <CheckboxField className="consent" label="개인정보 처리방침에 동의합니다." name="agreed" checked={agreed} onChecked={setAgreed} error={e.agreed} />
+        <FormError message={fields.formMessage(message)} reserve />
         <SubmitButton busy={busy} label={'가입하기'} busyLabel={'가입 중...'} />
       </form>
       <p className="auth__switch">

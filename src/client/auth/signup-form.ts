@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '../../shared/constants';
 import { STORAGE } from '../../shared/storage-keys';
-import { isBlank, SIGNUP_MESSAGES, studentInfoProblem } from '../lib/signup-validation';
+import { blankProblems, SIGNUP_MESSAGES, studentInfoProblems } from '../lib/signup-validation';
+import type { FieldProblem } from '../ui/use-field-errors';
 
 export interface SignupValues {
   name: string;
@@ -20,15 +21,36 @@ export interface SignupValues {
 // The photo cannot be stored and consent is asked afresh each time.
 export type SignupDraft = Pick<SignupValues, 'name' | 'username' | 'email' | 'phone' | 'school' | 'phoneVerified'>;
 
-/** The first problem in spec §5's order, or null when the form may be sent. */
-export function validateSignup(v: SignupValues): string | null {
-  if ([v.name, v.username, v.password, v.password2].some(isBlank)) return SIGNUP_MESSAGES.basic;
-  if (v.password.length < PASSWORD_MIN) return SIGNUP_MESSAGES.passwordShort;
-  if (v.password !== v.password2) return SIGNUP_MESSAGES.passwordMismatch;
-  const studentInfo = studentInfoProblem([v.email, v.phone, v.school], v);
-  if (studentInfo) return studentInfo;
-  if (!v.agreed) return SIGNUP_MESSAGES.consent;
-  return null;
+/** The form's fields by the server's names (so its field errors find them), and the consent box. */
+export type SignupField = 'name' | 'username' | 'password' | 'password2' | 'email' | 'phone' | 'school' | 'student_card_image' | 'agreed';
+
+export const signupFieldValues = (v: SignupValues): Record<SignupField, unknown> => ({ ...v, student_card_image: v.studentCard });
+
+/** Everything wrong, first the problem spec §5 names first (its message is the form's), or [] when it may be sent. */
+export function signupProblems(v: SignupValues): FieldProblem<SignupField>[] {
+  const problems = blankProblems<SignupField>(
+    [
+      ['name', v.name],
+      ['username', v.username],
+      ['password', v.password],
+      ['password2', v.password2],
+    ],
+    SIGNUP_MESSAGES.basic,
+  );
+  if (v.password && v.password.length < PASSWORD_MIN) problems.push({ field: 'password', text: SIGNUP_MESSAGES.passwordShort });
+  if (v.password2 && v.password !== v.password2) problems.push({ field: 'password2', text: SIGNUP_MESSAGES.passwordMismatch });
+  problems.push(
+    ...studentInfoProblems<SignupField>(
+      [
+        ['email', v.email],
+        ['phone', v.phone],
+        ['school', v.school],
+      ],
+      v,
+    ),
+  );
+  if (!v.agreed) problems.push({ field: 'agreed', text: SIGNUP_MESSAGES.consent });
+  return problems;
 }
 
 export function toSignupFormData(v: SignupValues): FormData {

@@ -1,3 +1,6 @@
+import { API_MESSAGES } from '../../shared/api-messages';
+import type { FieldProblem } from '../ui/use-field-errors';
+
 /**
  * The sign-up rules that /signup and /mypage/additional (a Kakao account completing its details) share: the same
  * messages, and the same checks of school, phone and student card in spec §5's order.
@@ -17,18 +20,29 @@ export const SIGNUP_MESSAGES = {
 
 export const isBlank = (value: string) => value.trim() === '';
 
+/**
+ * Every required text left blank, as a problem of its own field: beside it the server's word for a missing field
+ * (필수 항목입니다.), and `summary` as the form's message (the spec names the group, e.g. 기본정보를 모두 입력해 주세요.).
+ */
+export function blankProblems<F extends string>(required: [F, string][], summary: string): FieldProblem<F>[] {
+  return required.filter(([, value]) => isBlank(value)).map(([field]) => ({ field, text: API_MESSAGES.required, summary }));
+}
+
 export interface StudentInfo {
+  phone: string;
   phoneVerified: boolean;
   studentCard: File | null;
 }
 
+type StudentInfoField = 'phone' | 'student_card_image';
+
 /**
- * The first problem of the "추가정보" part, or null: a required text left blank, then an unverified phone, then a
+ * The problems of the "추가정보" part, first first: a required text left blank, then an unverified phone, then a
  * missing student card. Which texts are required is the caller's (sign-up also asks for the email).
  */
-export function studentInfoProblem(required: string[], info: StudentInfo): string | null {
-  if (required.some(isBlank)) return SIGNUP_MESSAGES.extra;
-  if (!info.phoneVerified) return SIGNUP_MESSAGES.phoneNotVerified;
-  if (!info.studentCard) return SIGNUP_MESSAGES.studentCard;
-  return null;
+export function studentInfoProblems<F extends string>(required: [F, string][], info: StudentInfo): FieldProblem<F | StudentInfoField>[] {
+  const problems: FieldProblem<F | StudentInfoField>[] = blankProblems(required, SIGNUP_MESSAGES.extra);
+  if (!isBlank(info.phone) && !info.phoneVerified) problems.push({ field: 'phone', text: SIGNUP_MESSAGES.phoneNotVerified });
+  if (!info.studentCard) problems.push({ field: 'student_card_image', text: SIGNUP_MESSAGES.studentCard });
+  return problems;
 }

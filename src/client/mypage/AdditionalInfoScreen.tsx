@@ -15,7 +15,8 @@ import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
 import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
-import { ADDITIONAL_TEXTS as T, toAdditionalFormData, validateAdditional } from './additional-form';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { additionalFieldValues, additionalProblems, ADDITIONAL_TEXTS as T, toAdditionalFormData } from './additional-form';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import './additional-info.css';
@@ -35,13 +36,14 @@ export default function AdditionalInfoScreen() {
   const [phone, setPhone] = useState({ phone: '', verified: false });
   const [studentCard, setStudentCard] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const values = { school, email, phone: phone.phone, phoneVerified: phone.verified, studentCard };
+  const { setForm, ...fields } = useFieldErrors(additionalProblems(values), additionalFieldValues(values));
 
   // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const values = { school, email, phone: phone.phone, phoneVerified: phone.verified, studentCard };
-    const problem = validateAdditional(values);
+    const problem = fields.check();
     if (problem) return show(problem);
     clear();
     setBusy(true);
@@ -52,6 +54,7 @@ export default function AdditionalInfoScreen() {
       const next = takeRedirectPath();
       navigate(next && next !== SELF ? next : '/', { replace: true });
     } catch (error) {
+      fields.fromServer(error);
       show(errorMessage(error, T.failed));
       setBusy(false);
     }
@@ -72,9 +75,9 @@ export default function AdditionalInfoScreen() {
 
   return (
     <ScreenPage title={T.title} back>
-      <form className="additional" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={setForm} className="additional" onSubmit={(e) => void submit(e)} noValidate>
         <p className="additional__intro">{T.intro}</p>
-        <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} />
+        <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} error={fields.errors.school} />
         <PhoneVerifyField
           phone={phone.phone}
           verified={phone.verified}
@@ -83,10 +86,11 @@ export default function AdditionalInfoScreen() {
             setPhone({ phone: value, verified });
           }}
           onReject={show}
+          error={fields.errors.phone}
         />
-        <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} />
-        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} />
-        <FormError message={message} />
+        <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} error={fields.errors.email} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} error={fields.errors.student_card_image} />
+        <FormError message={fields.formMessage(message)} />
         <SubmitButton busy={busy} label={T.submit} busyLabel={T.saving} />
       </form>
       {!loggedIn && <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />}

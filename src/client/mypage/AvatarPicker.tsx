@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import defaultAvatar from '../../../assets/images/default-avatar.svg';
+import { FieldError, fieldAria } from '../ui/FormError';
 import { Img } from '../ui/Img';
 import { IMAGE_ACCEPT as ACCEPT, useImagePick } from '../ui/use-image-pick';
 import { PROFILE_TEXTS as T } from './profile-rules';
@@ -9,21 +11,41 @@ interface Props {
   onReject: (message: string) => void;
 }
 
-/** The round photo with a 사진 변경 button; a picked file is previewed at once and refused early if the server would. */
+/**
+ * The round photo with a 사진 변경 button; a picked file is previewed at once with its name. A file the server would
+ * refuse (too large, not an image by its bytes) is refused here with the server's words beside it, and the photo
+ * shown stays the one before.
+ */
 export function AvatarPicker({ current, onChange, onReject }: Props) {
-  const { preview, pick } = useImagePick(onChange, onReject);
+  const id = useId();
+  const { preview, name, refusal, dropPreview, pick } = useImagePick(onChange, onReject);
+  const error = refusal ?? undefined;
 
   return (
     <div className="avatar-picker">
       {preview ? (
-        <img className="avatar avatar--outlined avatar-picker__photo" src={preview} alt={T.previewAlt} />
+        <img className="avatar avatar--outlined avatar-picker__photo" src={preview} alt={T.previewAlt} onError={dropPreview} />
       ) : (
         <Img className="avatar avatar--outlined avatar-picker__photo" src={current} fallback={defaultAvatar} alt={T.photo} />
       )}
       <label className="avatar-picker__button">
         {T.changePhoto}
-        <input className="visually-hidden" type="file" accept={ACCEPT} name="profile_image" aria-label={T.photo} onChange={pick} />
+        <input
+          className="visually-hidden"
+          type="file"
+          accept={ACCEPT}
+          name="profile_image"
+          aria-label={T.photo}
+          {...fieldAria(`${id}-error`, error, name && `${id}-name`)}
+          onChange={pick}
+        />
       </label>
+      {name && (
+        <p className="avatar-picker__name" id={`${id}-name`}>
+          {name}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { TextField } from '../ui/TextField';
 import { AvatarPicker } from './AvatarPicker';
-import { INTRO_MAX, PROFILE_TEXTS as T } from './profile-rules';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { INTRO_MAX, passwordProblems, PROFILE_TEXTS as T } from './profile-rules';
 import { useProfileSave } from './use-profile-save';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -25,21 +26,22 @@ export default function ProfileEditScreen() {
   const [intro, setIntro] = useState<string | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const shownIntro = intro ?? profile?.intro ?? '';
+  const { setForm, ...fields } = useFieldErrors(passwordProblems(password, password2), { new_password: password, new_password2: password2 });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!loggedIn) return setNeedsLogin(true);
-    void save({ password, password2, intro: shownIntro, photo });
+    void save({ password, password2, intro: shownIntro, photo }, fields.check);
   };
 
   return (
     <ScreenPage title={T.title} back>
-      <form className="profile-edit" onSubmit={submit} noValidate>
+      <form ref={setForm} className="profile-edit" onSubmit={submit} noValidate>
         <AvatarPicker current={profile?.profile_image} onChange={setPhoto} onReject={reject} />
-        <TextField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} />
-        <TextField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} />
+        <TextField label={T.newPassword} type="password" autoComplete="new-password" value={password} onValue={setPassword} help={T.passwordHelp} error={fields.errors.new_password} />
+        <TextField label={T.newPassword2} type="password" autoComplete="new-password" value={password2} onValue={setPassword2} error={fields.errors.new_password2} />
         <TextField label={T.intro} value={shownIntro} onValue={setIntro} maxLength={INTRO_MAX} placeholder={T.introPlaceholder} />
-        <FormError message={message} />
+        <FormError message={fields.formMessage(message)} />
         <SubmitButton busy={saving} label={T.save} busyLabel={T.saving} />
         <Link href="/mypage/extra" className="profile-edit__extra">
           {T.extraLink} ›

@@ -4,7 +4,8 @@ import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
 import { ModalDialog } from '../ui/ModalDialog';
 import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
 import { StarRow } from './StarRow';
-import { useReviewSubmit } from './use-review-submit';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { RATING_FIELDS, ratingProblems, ratingValues, useReviewSubmit } from './use-review-submit';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import '../ui/field.css';
@@ -23,6 +24,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
   const [ratings, setRatings] = useState([0, 0, 0]);
   const [comment, setComment] = useState('');
   const { submit, sending, message } = useReviewSubmit(onReviewed);
+  const { setForm, ...fields } = useFieldErrors(ratingProblems(ratings), ratingValues(ratings));
   // While the review is being sent, nothing dismisses the modal: its answer is shown in it.
   const cancel = () => !sending && onClose();
   const commentId = useId();
@@ -30,12 +32,12 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(party.id, ratings, comment);
+    void submit(party.id, ratings, comment, fields.check);
   };
 
   return (
     <ModalDialog onCancel={cancel} className="review-modal" labelledBy="review-title">
-      <form onSubmit={onSubmit}>
+      <form ref={setForm} onSubmit={onSubmit}>
         <h2 id="review-title" className="modal__title">
           {T.title}
         </h2>
@@ -46,6 +48,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
             label={label}
             value={ratings[i]}
             disabled={sending}
+            error={fields.errors[RATING_FIELDS[i]]}
             onChange={(value) => setRatings((r) => r.map((old, j) => (j === i ? value : old)))}
           />
         ))}
@@ -62,7 +65,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
           disabled={sending}
           onChange={(e) => setComment(e.target.value)}
         />
-        <FormError message={message} />
+        <FormError message={fields.formMessage(message)} />
         <div className="review-modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={sending}>
             {T.close}

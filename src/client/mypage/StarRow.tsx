@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { RATING_MAX, RATING_MIN } from '../../shared/constants';
+import { FieldError, fieldAria } from '../ui/FormError';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
@@ -8,17 +9,21 @@ interface Props {
   value: number;
   disabled: boolean;
   onChange: (value: number) => void;
+  /** Shown under the row until a star is chosen; each star reads it as its description. */
+  error?: string;
 }
 
 /** One 1-5 row: each star is a button named "파티 재미 4점"; the chosen one is pressed, those up to it filled. */
-export function StarRow({ label, value, disabled, onChange }: Props) {
+export function StarRow({ label, value, disabled, onChange, error }: Props) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const { 'aria-invalid': invalid, 'aria-describedby': describedBy } = fieldAria(errorId, error);
   return (
     <div className="star-row">
       <span id={id} className="star-row__label">
         {label}
       </span>
-      <div className="star-row__stars" role="group" aria-labelledby={id}>
+      <div className="star-row__stars" role="group" aria-labelledby={id} aria-invalid={invalid}>
         {STARS.map((n) => (
           <button
             key={n}
@@ -26,6 +31,7 @@ export function StarRow({ label, value, disabled, onChange }: Props) {
             className={n <= value ? 'star-row__star star-row__star--on' : 'star-row__star'}
             aria-label={`${label} ${n}점`}
             aria-pressed={n === value}
+            aria-describedby={describedBy}
             disabled={disabled}
             onClick={() => onChange(n)}
           >
@@ -35,6 +41,7 @@ export function StarRow({ label, value, disabled, onChange }: Props) {
           </button>
         ))}
       </div>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { isBlank, studentInfoProblem } from '../lib/signup-validation';
+import { isBlank, studentInfoProblems } from '../lib/signup-validation';
+import type { FieldProblem } from '../ui/use-field-errors';
 
 export interface AdditionalValues {
   school: string;
@@ -21,9 +22,20 @@ export const ADDITIONAL_TEXTS = {
   goHome: '홈으로 가기',
 } as const;
 
-/** The first problem, with the signup screen's rules and messages (spec §5 "Signup"), or null when it may be sent. */
-export function validateAdditional(v: AdditionalValues): string | null {
-  return studentInfoProblem([v.school, v.phone], v);
+/** The form's fields by the server's names, so its field errors (이미 가입된 전화번호입니다.) find them. */
+export type AdditionalField = 'school' | 'phone' | 'email' | 'student_card_image';
+
+export const additionalFieldValues = (v: AdditionalValues): Record<AdditionalField, unknown> => ({ ...v, student_card_image: v.studentCard });
+
+/** Everything wrong, with the signup screen's rules and messages (spec §5 "Signup"), or [] when it may be sent. */
+export function additionalProblems(v: AdditionalValues): FieldProblem<AdditionalField>[] {
+  return studentInfoProblems<AdditionalField>(
+    [
+      ['school', v.school],
+      ['phone', v.phone],
+    ],
+    v,
+  );
 }
 
 export function toAdditionalFormData(v: AdditionalValues): FormData {

@@ -20,6 +20,7 @@ export const REVIEW_TEXTS = {
   partyUnknown: '리뷰 대상 파티 정보를 찾을 수 없습니다.',
   loginRequired: '로그인이 필요합니다.',
   ratingsMissing: '별점을 모두 선택해 주세요.',
+  ratingMissing: '별점을 선택해 주세요.', // beside one row left without a star
   ratingsRejected: '모든 항목에 별점을 입력해주세요.',
   failedStatus: (status: number) => `리뷰 제출 실패(HTTP ${status})`,
   failed: '리뷰 제출 중 오류가 발생했습니다.',

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN } from '../../shared/constants';
+import type { FieldProblem } from '../ui/use-field-errors';
 
 export const PROFILE_TEXTS = {
   title: '프로필 수정',
@@ -23,10 +24,12 @@ export const PROFILE_TEXTS = {
 
 export const INTRO_MAX = 150;
 
+export type ProfileField = 'new_password' | 'new_password2';
+
 /** Spec §5: a password is optional here, but one that is entered must be long enough and typed twice alike. */
-export function passwordProblem(password: string, password2: string): string | null {
-  if (!password && !password2) return null;
-  if (password.length < PASSWORD_MIN) return PROFILE_TEXTS.passwordShort;
-  if (password !== password2) return PROFILE_TEXTS.passwordMismatch;
-  return null;
+export function passwordProblems(password: string, password2: string): FieldProblem<ProfileField>[] {
+  if (!password && !password2) return [];
+  if (password.length < PASSWORD_MIN) return [{ field: 'new_password', text: PROFILE_TEXTS.passwordShort }];
+  if (password !== password2) return [{ field: 'new_password2', text: PROFILE_TEXTS.passwordMismatch }];
+  return [];
 }

@@ -9,7 +9,7 @@ import { accessTokenAtom } from '../state/session-atoms';
 import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
 import { useGoBack } from '../ui/use-go-back';
-import { passwordProblem, PROFILE_TEXTS as T } from './profile-rules';
+import { PROFILE_TEXTS as T } from './profile-rules';
 
 export interface ProfileForm {
   password: string;
@@ -45,9 +45,10 @@ export function useProfileSave(onLoginNeeded: () => void) {
     }
   };
 
-  const save = async (form: ProfileForm) => {
+  /** `check` is the form's own (field errors beside the passwords); its message, when any, stops the save. */
+  const save = async (form: ProfileForm, check: () => string | null) => {
     if (saving) return;
-    const problem = passwordProblem(form.password, form.password2);
+    const problem = check();
     if (problem) return message.show(problem);
     message.clear();
     setSaving(true);

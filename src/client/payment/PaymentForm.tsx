@@ -3,8 +3,10 @@ import { FREE_CANCEL_HOURS } from '../../shared/constants';
 import type { ParticipationDetail } from '../../shared/parties';
 import { formatPartyDateTime } from '../lib/format-date';
 import { formatDeposit, formatPoints } from '../lib/format-points';
+import { CheckboxField } from '../ui/CheckboxField';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useAlert } from '../ui/use-alert';
+import { useFieldErrors } from '../ui/use-field-errors';
 import { formatMinutesSeconds, useTimeLeft } from './use-time-left';
 
 // The refund policy is exactly what the server's leave rule does (DESIGN.md §4), so the promise is kept.
@@ -40,9 +42,12 @@ export function PaymentForm({ participation, paying, onPay }: Props) {
   const timeLeft = useTimeLeft(participation?.hold_expires_at);
   const expired = timeLeft === 0;
   const deposit = participation ? formatDeposit(participation.party.deposit) : COMMON_TEXTS.loading;
+  // 결제하기 stays disabled until the box is ticked (spec §5); a submit that comes anyway marks the box too.
+  const { setForm, ...fields } = useFieldErrors(agreed ? [] : [{ field: 'agreed', text: T.mustAgree }], { agreed });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    fields.check();
     if (!agreed) {
       void showAlert(T.mustAgree);
       return;
@@ -51,7 +56,7 @@ export function PaymentForm({ participation, paying, onPay }: Props) {
   };
 
   return (
-    <form className="payment" onSubmit={submit}>
+    <form ref={setForm} className="payment" onSubmit={submit}>
       {participation && (
         <div className="payment__party">
           <p className="payment__party-title">{participation.party.title}</p>
@@ -96,15 +101,7 @@ export function PaymentForm({ participation, paying, onPay }: Props) {
       <p id="refund-policy" className="note payment__policy">
         {REFUND_POLICY}
       </p>
-      <label className="payment__agree">
-        <input
-          type="checkbox"
-          checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
-          aria-describedby="refund-policy"
-        />
-        <span>{T.agree}</span>
-      </label>
+      <CheckboxField className="payment__agree" label={T.agree} checked={agreed} onChecked={setAgreed} describedBy="refund-policy" error={fields.errors.agreed} />
 
       <button type="submit" className="button payment__pay" disabled={!agreed || paying || !participation || expired}>
         {paying ? T.paying : T.pay}

@@ -11,7 +11,9 @@ import { Img } from '../ui/Img';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { ScreenPage } from '../ui/ScreenPage';
 import { useGoBack } from '../ui/use-go-back';
-import { CONTENT_MAX, REPORT_TEXTS as T } from './report-texts';
+import { FieldError, fieldAria } from '../ui/FormError';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { CONTENT_MAX, REPORT_TEXTS as T, reportProblems } from './report-texts';
 import { useToast } from './use-toast';
 import '../ui/field.css';
 import './report.css';
@@ -29,13 +31,14 @@ export default function ReportScreen() {
   const { toast, show } = useToast();
   const ids = useId();
   const fail = (text: string) => show({ text, kind: 'error' });
+  const { setForm, ...fields } = useFieldErrors(reportProblems(category, content), { category, content });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || sent) return;
     // Spec §5 "Report", in its order; each problem is an error toast and nothing is sent.
-    if (!category) return fail(T.categoryMissing);
-    if (!content.trim()) return fail(T.contentMissing);
+    const problem = fields.check();
+    if (problem || !category) return fail(problem ?? T.categoryMissing);
     if (!nav.partyId) return fail(T.partyMissing);
     setSending(true);
     try {
@@ -44,7 +47,10 @@ export default function ReportScreen() {
       show({ text: T.done, kind: 'success' }, goBack);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
-      else fail(errorMessage(error, T.failed));
+      else {
+        fields.fromServer(error);
+        fail(errorMessage(error, T.failed));
+      }
     } finally {
       setSending(false);
     }
@@ -52,7 +58,7 @@ export default function ReportScreen() {
 
   return (
     <ScreenPage title={T.title} back>
-      <form className="report" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={setForm} className="report" onSubmit={(e) => void submit(e)} noValidate>
         <div className="report__who">
           <Img className="avatar avatar--outlined report__photo" src={nav.photo} fallback={defaultAvatar} alt={T.photoAlt} />
           <strong className="report__name">{nav.name ?? T.unknownName}</strong>
@@ -65,6 +71,7 @@ export default function ReportScreen() {
           id={`${ids}-category`}
           className="field__input field__input--select report__input"
           value={category}
+          {...fieldAria(`${ids}-category-error`, fields.errors.category)}
           onChange={(e) => setCategory(e.target.value as ReportCategory | '')}
         >
           <option value="">{T.categoryPlaceholder}</option>
@@ -74,6 +81,7 @@ export default function ReportScreen() {
             </option>
           ))}
         </select>
+        <FieldError id={`${ids}-category-error`} error={fields.errors.category} />
         <label className="report__label" htmlFor={`${ids}-content`}>
           {T.content}
         </label>
@@ -84,8 +92,10 @@ export default function ReportScreen() {
           maxLength={CONTENT_MAX}
           placeholder={T.contentPlaceholder}
           value={content}
+          {...fieldAria(`${ids}-content-error`, fields.errors.content)}
           onChange={(e) => setContent(e.target.value)}
         />
+        <FieldError id={`${ids}-content-error`} error={fields.errors.content} />
         <div className="report__toast-area" role="status" aria-live="polite">
           {toast && <p className={`report__toast report__toast--${toast.kind}`}>{toast.text}</p>}
         </div>

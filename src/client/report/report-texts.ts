@@ -1,3 +1,5 @@
+import type { FieldProblem } from '../ui/use-field-errors';
+
 export const REPORT_TEXTS = {
   title: '회원 신고하기',
   unknownName: '알 수 없는 회원',
@@ -17,3 +19,13 @@ export const REPORT_TEXTS = {
 } as const;
 
 export const CONTENT_MAX = 2000;
+
+type ReportField = 'category' | 'content';
+
+/** Spec §5 "Report", in its order: each problem beside its field, and the same words in the error toast. */
+export function reportProblems(category: string, content: string): FieldProblem<ReportField>[] {
+  return [
+    ...(category ? [] : [{ field: 'category' as const, text: REPORT_TEXTS.categoryMissing }]),
+    ...(content.trim() ? [] : [{ field: 'content' as const, text: REPORT_TEXTS.contentMissing }]),
+  ];
+}

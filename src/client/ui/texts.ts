@@ -47,3 +47,6 @@ export const MY_STATE_TEXTS = {
   pending: '신청 대기',
   confirmed: '참가 확정',
 } as const;
+
+// The student-card photo picker (signup, additional info, verification).
+export const PHOTO_PICK_TEXTS = { choose: '사진 선택', change: '다른 사진 선택', none: '선택한 사진이 없습니다.' } as const;

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import { sniffImageFormat, type ImageFormat } from '../../shared/image-sniff';
 import { HttpError } from '../http/errors';
 
 // A decoded image larger than this is refused before it can eat the server's memory ("pixel flood").
 const MAX_PIXELS = 40_000_000;
-const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
+const ACCEPTED = new Set<string>(['jpeg', 'png', 'webp'] satisfies ImageFormat[]);
 
 /**
  * Checks an upload by its bytes (never by its name or declared type), decodes it fully so a truncated file is
@@ -15,6 +16,8 @@ export async function normalizeImage(
   field: string,
   opts: { maxSide: number; quality?: number },
 ): Promise<{ bytes: Buffer; ext: 'jpg' }> {
+  // The browser refuses by the same first-bytes rule, so a file it lets through is not refused here for its type.
+  if (!sniffImageFormat(bytes)) throw new HttpError(400, { [field]: [M.imageType] });
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;

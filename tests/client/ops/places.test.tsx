@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlacesStage } from '../../../src/client/ops/PlacesStage';
+import { PNG_FILE_SIZE, pngFile } from '../image-files';
 import { server } from '../msw/server';
 import { renderApp } from '../render-app';
 
@@ -176,17 +177,17 @@ describe('/ops/places', () => {
     const ui = await openPlaces();
     await ui.user.click(listItem(/학생회관/));
     const input = screen.getByLabelText('새 사진 올리기');
-    await ui.user.upload(input, new File(['nope'], 'broken.png', { type: 'image/png' }));
+    await ui.user.upload(input, pngFile('broken.png'));
     expect(await screen.findByText('사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.')).toBeInTheDocument();
     expect(input).toHaveAccessibleDescription(/사진 파일을 읽을 수 없습니다/);
     expect(screen.getByRole('img', { name: '학생회관 사진' })).toHaveAttribute('src', '/art/places/union.webp');
 
-    await ui.user.upload(input, new File(['png-bytes'], 'union.png', { type: 'image/png' }));
+    await ui.user.upload(input, pngFile('union.png'));
     await waitFor(() => expect(status()).toHaveTextContent('‘학생회관’ 사진을 바꿨습니다.'));
     expect(screen.getByRole('img', { name: '학생회관 사진' })).toHaveAttribute('src', '/media/places/new.jpg');
     expect(received).toEqual([
-      { name: 'broken.png', type: 'image/png', size: 4 },
-      { name: 'union.png', type: 'image/png', size: 9 },
+      { name: 'broken.png', type: 'image/png', size: PNG_FILE_SIZE },
+      { name: 'union.png', type: 'image/png', size: PNG_FILE_SIZE },
     ]);
   });
 
