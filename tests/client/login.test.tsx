@@ -62,6 +62,32 @@ describe('/login', () => {
     expect(ui.currentPath()).toBe('/login');
   });
 
+  it('while sending, a second tap sends nothing; after a refusal and its alert, focus is back on the button', async () => {
+    let calls = 0;
+    let answer = () => undefined as void;
+    server.use(
+      http.post('/api/signup/auth/login/', async () => {
+        calls += 1;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ detail: '아이디 또는 비밀번호가 일치하지 않습니다.' }, { status: 401 });
+      }),
+    );
+    const ui = renderApp('/login');
+    await fillAndSubmit(ui, 'minji_kim', 'wrong-pass');
+    const busy = await screen.findByRole('button', { name: '로그인 중...' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await ui.user.click(busy);
+    await ui.user.keyboard('{Enter}');
+    await waitFor(() => expect(calls).toBe(1));
+    answer();
+
+    await acceptAlert(ui.user, '아이디 또는 비밀번호가 일치하지 않습니다.');
+    const button = screen.getByRole('button', { name: '로그인' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+    expect(calls).toBe(1);
+  });
+
   it('falls back to the standard message when the server gives none', async () => {
     server.use(http.post('/api/signup/auth/login/', () => new HttpResponse('oops', { status: 500 })));
     const ui = renderApp('/login');

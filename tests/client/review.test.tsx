@@ -102,7 +102,7 @@ describe('review modal', () => {
     expect(screen.getByRole('button', { name: '리뷰 완료' })).toBeDisabled();
   });
 
-  it('disables submit while sending and sends once', async () => {
+  it('holds submit while sending (aria-disabled, so it keeps focus) and sends once', async () => {
     signInAs();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
@@ -116,7 +116,7 @@ describe('review modal', () => {
     await rateAll(ui);
     await ui.user.click(submit());
     const sending = screen.getByRole('button', { name: '제출 중...' });
-    expect(sending).toBeDisabled();
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
     expect(star('장소 1점')).toBeDisabled();
     await ui.user.click(sending);
     act(() => release());
