@@ -1,9 +1,10 @@
 import { type ReactNode, useId } from 'react';
+import { FieldError, fieldAria } from '../ui/FormError';
 
 /** What a control needs to be tied to its label, its help and its error. */
 interface ControlProps {
   id: string;
-  'aria-invalid': true | undefined;
+  'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
 }
 
@@ -21,23 +22,19 @@ interface Props {
  */
 export function FieldFrame({ label, help, error, children }: Props) {
   const id = useId();
-  const described = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const aria = fieldAria(`${id}-error`, error, help ? `${id}-help` : undefined);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {children({ id, 'aria-invalid': aria['aria-invalid'], 'aria-describedby': aria['aria-describedby'] })}
       {help && (
         <p className="field__help" id={`${id}-help`}>
           {help}
         </p>
       )}
-      {error && (
-        <p className="error-text" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

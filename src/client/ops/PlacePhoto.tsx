@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import defaultParty from '../../../assets/images/default-party.svg';
 import { errorMessage } from '../api/api-error';
+import { FieldError, fieldAria } from '../ui/FormError';
 import { Img } from '../ui/Img';
 import { IMAGE_ACCEPT, useImagePick } from '../ui/use-image-pick';
 import { uploadPlacePhoto, type OpsPlace, type PlaceSaved } from './places-api';
@@ -44,19 +45,14 @@ export function PlacePhoto({ place, onSaved }: { place: OpsPlace; onSaved: Place
           accept={IMAGE_ACCEPT}
           className="visually-hidden"
           disabled={busy}
-          aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
-          aria-invalid={error ? true : undefined}
+          {...fieldAria(`${id}-error`, error, `${id}-help`)}
           onChange={pick}
         />
       </label>
       <p className="field__help" id={`${id}-help`}>
         {T.photoHelp}
       </p>
-      {error && (
-        <p className="error-text" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
