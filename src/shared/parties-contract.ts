@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HomeParty, JoinResponse, LeaveResponse, MapParty, Notice, NoticeUnreadCount, ParticipationDetail, PartyDetail, PayResponse } from './parties';
+import type { HomeParty, JoinResponse, LeaveResponse, MapParty, MyWaitlistEntry, Notice, NoticeUnreadCount, ParticipationDetail, PartyDetail, PayResponse, WaitlistPosition } from './parties';
 import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 
 // The zod side of the party and reservation answers (spec §3), for the server's route schemas and the OpenAPI
@@ -61,3 +61,11 @@ export const notice = z
   .meta({ id: 'Notice' }) satisfies z.ZodType<Notice>;
 
 export const noticeUnreadCount = z.object({ count: z.number().int().nonnegative() }).meta({ id: 'NoticeUnreadCount' }) satisfies z.ZodType<NoticeUnreadCount>;
+
+export const waitlistPosition = z
+  .object({ position: z.number().int().positive().nullable() })
+  .meta({ id: 'WaitlistPosition' }) satisfies z.ZodType<WaitlistPosition>;
+
+export const myWaitlistEntry = z
+  .object({ party_id: z.number().int(), title: z.string(), start_time: isoTime, place_name: z.string(), position: z.number().int().positive() })
+  .meta({ id: 'MyWaitlistEntry' }) satisfies z.ZodType<MyWaitlistEntry>;

@@ -78,6 +78,20 @@ export interface LeaveResponse {
   refunded: number;
 }
 
+// Addition (issue 18): my place in a full party's waitlist; null when I am not in line.
+export interface WaitlistPosition {
+  position: number | null;
+}
+
+/** Addition (issue 18): a party I wait for, as the assistant lists it. */
+export interface MyWaitlistEntry {
+  party_id: number;
+  title: string;
+  start_time: string;
+  place_name: string;
+  position: number;
+}
+
 // Spec §3 "Notification".
 export interface Notice {
   id: number;

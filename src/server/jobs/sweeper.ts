@@ -13,6 +13,7 @@ import { notify, replaceNotice } from '../notice/notify';
 import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
 import { releaseSeat } from '../reserve/release-seat';
+import { offerWaitingParties } from '../reserve/waitlist-offer';
 
 const HOUR = 3_600_000;
 const BATCH = 500;
@@ -20,6 +21,8 @@ const NO_SHOW_REASON = '파티 불참 (노쇼)';
 
 export interface SweepReport {
   expired: number;
+  /** Seats offered to students in line (freed by expired holds, raised maxima, or offers a failure left behind). */
+  offered: number;
   reminded: number;
   noShows: number;
 }
@@ -136,7 +139,8 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
 
   async function runOnce(): Promise<SweepReport> {
     const now = ctx.clock.now();
-    const report = { expired: await expireHolds(now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
+    const expired = await expireHolds(now);
+    const report = { expired, offered: await offerWaitingParties(ctx, now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
     // A Kakao code is only worth remembering while a twin request could still arrive.
     await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));
     // Ended sign-ins (students' refresh tokens, operators' sessions) are refused with or without their rows.

@@ -7,7 +7,7 @@ import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import { verifyPassword } from '../auth/passwords';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
-import { parties, participations } from '../db/schema/parties';
+import { parties, participations, waitlistEntries } from '../db/schema/parties';
 import { extraSettings, socialAccounts, users } from '../db/schema/users';
 import { refreshTokens } from '../db/schema/tokens';
 import { requireUser, userIdOf } from '../http/auth-guard';
@@ -51,6 +51,7 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
         .orderBy(asc(participations.partyId));
       for (const p of upcoming) await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${p.title} (회원 탈퇴)` });
 
+      await tx.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
       await tx.delete(extraSettings).where(eq(extraSettings.userId, userId));
       await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
       await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, userId));

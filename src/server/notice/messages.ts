@@ -23,6 +23,10 @@ export const NOTICE = {
       : `'${title}' 참가 신청이 접수되었습니다. 15분 안에 결제를 완료해 주세요.`,
   paid: (title: string, amount: number) =>
     amount > 0 ? `'${title}' 보증금 ${p(amount)} 결제가 완료되었습니다. 참가가 확정되었어요!` : `'${title}' 참가가 확정되었어요!`,
+  waitlistOffer: (title: string, deposit: number) =>
+    deposit > 0
+      ? `'${title}'에 자리가 났어요! 대기 순서대로 자리를 잡아 두었습니다. 15분 안에 보증금 ${p(deposit)}를 결제해 주세요.`
+      : `'${title}'에 자리가 났어요! 대기 순서대로 자리를 잡아 두었습니다. 15분 안에 결제를 완료해 주세요.`,
   holdExpired: (title: string) => `'${title}' 결제 시간이 지나 참가 신청이 취소되었습니다.`,
   cancelledRefund: (title: string, amount: number) => `'${title}' 참가를 취소했습니다. 보증금 ${p(amount)}가 환불되었습니다.`,
   cancelledNoRefund: (title: string) => `'${title}' 참가를 취소했습니다. 시작 24시간 전이 지나 보증금은 환불되지 않습니다.`,

@@ -20,6 +20,7 @@ import { type OpsActor, opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
 import { OPS_MESSAGES as OM } from './messages';
 import { partyDetail } from './party-summaries';
+import { offerAfterRelease } from '../reserve/waitlist-offer';
 
 type Edit = z.output<typeof opsPartyUpdate>;
 /** The editable fields, as the API names them. */
@@ -150,6 +151,8 @@ export async function opsPartyEditRoutes(parent: FastifyInstance, ctx: Ctx) {
   app.patch('/api/ops/parties/:partyId/', { preValidation: requireOps(ctx), schema }, async (req) => {
     const { partyId } = req.params;
     await editParty(ctx, opsActorOf(req), partyId, req.body);
+    // More seats: the students in line get them at once (reserve/waitlist-offer.ts).
+    if (req.body.max_participants !== undefined) await offerAfterRelease(ctx, partyId, req.log);
     const found = await partyDetail(ctx.db, ctx.clock.now(), partyId);
     if (!found) throw detail(404, PM.notFound);
     return found;

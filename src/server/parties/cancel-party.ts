@@ -4,7 +4,7 @@ import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { lockStudents } from '../db/lock-order';
 import { retryTransaction } from '../db/retry-transaction';
-import { parties, participations } from '../db/schema/parties';
+import { parties, participations, waitlistEntries } from '../db/schema/parties';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { type OpsActor, recordAudit } from '../ops/audit';
@@ -58,6 +58,8 @@ export async function cancelParty(ctx: Ctx, partyId: number, actor: OpsActor): P
         at: now,
       });
     }
+    // No seat will ever be offered: the line closes with the party.
+    await tx.delete(waitlistEntries).where(eq(waitlistEntries.partyId, partyId));
     const result = { cancelled: live.length, refunded_points: refunded };
     await recordAudit(tx, actor, { action: 'party.cancel', targetType: 'party', targetId: partyId, before, after: { status: 'cancelled', ...result }, at: now });
     return result;

@@ -11,6 +11,10 @@ export const PARTY_MESSAGES = {
   notPayable: '결제할 수 없는 신청입니다.',
   insufficientPoints: '포인트가 부족합니다.',
   nothingToLeave: '참가 신청 내역이 없습니다.',
+  // The waitlist of a full party (issue 18).
+  waitlistNotFull: '아직 자리가 있습니다. 대기 신청 대신 바로 참가 신청해 주세요.',
+  waitlistAlready: '이미 대기 신청한 파티입니다.',
+  waitlistNone: '대기 신청 내역이 없습니다.',
   leaveAfterStart: '이미 시작된 파티는 취소할 수 없습니다.',
   additionalInfoRequired: '파티에 참가하려면 학교, 전화번호, 학생증을 먼저 등록해 주세요.',
   // Student verification (issue 16): why the student may not join yet, and what happens next.

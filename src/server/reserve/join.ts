@@ -1,11 +1,11 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { HOLD_MINUTES } from '../../shared/constants';
 import { type JoinResponse, LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { isUniqueViolation } from '../db/pg-errors';
 import { retryTransaction } from '../db/retry-transaction';
-import { parties, participations } from '../db/schema/parties';
+import { parties, participations, waitlistEntries } from '../db/schema/parties';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
@@ -15,7 +15,7 @@ import { lockOpenStudent } from './student-guard';
 class AlreadyJoined extends Error {}
 
 /**
- * Claims a seat and creates a pending participation held for 15 minutes. The student is locked first (lock order:
+ * Claims a seat (takeSeat) and creates a pending participation held for 15 minutes. The student is locked first (lock order:
  * db/lock-order.ts), so a join and a leave or withdrawal of the same student never interleave. The seat is taken by
  * one conditional UPDATE (applied_count < max), so concurrent joins serialise on the party row and can never
  * oversell; the partial unique index on live participations turns a double join into 409, and the seat is given
@@ -23,46 +23,62 @@ class AlreadyJoined extends Error {}
  */
 export async function joinParty(ctx: Ctx, userId: number, partyId: number): Promise<JoinResponse> {
   const now = ctx.clock.now();
-  const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   try {
     return await retryTransaction(ctx.db, async (tx) => {
       await lockOpenStudent(tx, userId, { joining: true });
-      const [seat] = await tx
-        .update(parties)
-        .set({ appliedCount: sql`${parties.appliedCount} + 1` })
-        .where(
-          and(
-            eq(parties.id, partyId),
-            eq(parties.status, 'open'),
-            gt(parties.startTime, now),
-            lt(parties.appliedCount, parties.maxParticipants),
-          ),
-        )
-        .returning({ title: parties.title, deposit: parties.deposit });
+      const seat = await takeSeat(tx, userId, partyId, now, { waitlistFirst: true });
       if (!seat) throw await whyNoSeat(tx, userId, partyId, now);
-
-      const [created] = await tx
-        .insert(participations)
-        .values({ partyId, userId, status: 'pending', holdExpiresAt, createdAt: now })
-        .returning({ id: participations.id })
-        .catch((err) => {
-          if (isUniqueViolation(err, 'participations_active_key')) throw new AlreadyJoined();
-          throw err;
-        });
       await notify(tx, {
         userId,
         kind: 'applied',
         message: NOTICE.applied(seat.title, seat.deposit),
         partyId,
-        dedupeKey: `applied:${created.id}`,
+        dedupeKey: appliedNoticeKey(seat.participationId),
         at: now,
       });
-      return { id: created.id, hold_expires_at: holdExpiresAt.toISOString() };
+      return { id: seat.participationId, hold_expires_at: seat.holdExpiresAt.toISOString() };
     });
   } catch (err) {
     if (err instanceof AlreadyJoined) throw detail(409, PM.alreadyJoined);
     throw err;
   }
+}
+
+/** The key of an unpaid seat's one notice: leaving or the hold's expiry rewrites it (notice/notify.ts replaceNotice). */
+export const appliedNoticeKey = (participationId: number) => `applied:${participationId}`;
+
+/**
+ * Takes a seat of an open, upcoming party for the student and holds it unpaid for 15 minutes: the one way a seat is
+ * taken, by a join or by a waitlist offer (waitlist-offer.ts). The caller has locked the student (lock order:
+ * db/lock-order.ts); the party row is locked by the conditional UPDATE. Null when there is no free seat.
+ * `waitlistFirst`: a free seat belongs to the students in line, so a join finds none while anyone waits.
+ */
+export async function takeSeat(tx: Tx, userId: number, partyId: number, now: Date, opts: { waitlistFirst: boolean }) {
+  const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const [seat] = await tx
+    .update(parties)
+    .set({ appliedCount: sql`${parties.appliedCount} + 1` })
+    .where(
+      and(
+        eq(parties.id, partyId),
+        eq(parties.status, 'open'),
+        gt(parties.startTime, now),
+        lt(parties.appliedCount, parties.maxParticipants),
+        opts.waitlistFirst ? notExists(tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.partyId, partyId))) : undefined,
+      ),
+    )
+    .returning({ title: parties.title, deposit: parties.deposit });
+  if (!seat) return null;
+
+  const [created] = await tx
+    .insert(participations)
+    .values({ partyId, userId, status: 'pending', holdExpiresAt, createdAt: now })
+    .returning({ id: participations.id })
+    .catch((err) => {
+      if (isUniqueViolation(err, 'participations_active_key')) throw new AlreadyJoined();
+      throw err;
+    });
+  return { participationId: created.id, holdExpiresAt, title: seat.title, deposit: seat.deposit };
 }
 
 /** The seat claim failed: say why, checking "already joined" first so a full party you are in answers 409. */

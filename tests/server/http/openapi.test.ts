@@ -37,6 +37,7 @@ describe('the API description', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'opsSession', 'opsToken']);
     expect(doc.components.securitySchemes.opsSession).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/reserve/join/{partyId}/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/reserve/waitlist/{partyId}/'].delete.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/v1/game/questions/{questionId}/vote/'].post.security).toEqual([{ bearerAuth: [] }]);
     // Either one: OpenAPI lists alternatives.
     expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);

@@ -47,6 +47,7 @@ interface Fixture {
   memberParticipation: number;
   open: number; // in 48 h; member pending — for join
   leave: number; // in 48 h; member pending — for leave
+  full: number; // in 48 h; every seat taken by others — for the waitlist
   toCancel: number;
   notificationId: number;
   reportId: number;
@@ -55,7 +56,7 @@ interface Fixture {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   url: (fx: Fixture) => string;
   body?: (fx: Fixture, role: Role) => Promise<Request> | Request;
@@ -153,6 +154,28 @@ const ROWS: Row[] = [
     expect: student(200, 404),
   },
   { method: 'POST', path: '/api/detailview/parties/{partyId}/leave/', url: (f) => `/api/detailview/parties/${f.leave}/leave/`, expect: student(200, 404) },
+  // The waitlist of a full party: fresh students, so the line of the shared actors stays as it is; the member one
+  // is in line, the other not.
+  {
+    method: 'POST',
+    path: '/api/reserve/waitlist/{partyId}/',
+    url: (f) => `/api/reserve/waitlist/${f.full}/`,
+    actors: async (f) => (await createStudents(f.t, 1))[0].auth,
+    expect: student(201),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/reserve/waitlist/{partyId}/',
+    url: (f) => `/api/reserve/waitlist/${f.full}/`,
+    actors: async (f, role) => {
+      const [s] = await createStudents(f.t, 1);
+      if (role === 'member') await f.t.app.inject({ method: 'POST', url: `/api/reserve/waitlist/${f.full}/`, headers: s.auth });
+      return s.auth;
+    },
+    expect: student(204, 404),
+  },
+  { method: 'GET', path: '/api/reserve/waitlist/{partyId}/', url: (f) => `/api/reserve/waitlist/${f.full}/`, expect: student(200) },
+  { method: 'GET', path: '/api/reserve/waitlist/', url: () => '/api/reserve/waitlist/', expect: student(200) },
   // Notifications.
   { method: 'GET', path: '/api/notice/', url: () => '/api/notice/', expect: student(200) },
   { method: 'GET', path: '/api/notice/unread-count/', url: () => '/api/notice/unread-count/', expect: student(200) },
@@ -377,6 +400,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
   const leave = await createParty(t, { hoursFromNow: 48 });
   for (const p of [open, leave]) expect((await t.app.inject({ method: 'POST', url: `/api/reserve/join/${p}/`, headers: memberS.auth })).statusCode).toBe(201);
   const toCancel = await createParty(t, { hoursFromNow: 72 });
+  const full = await createParty(t, { hoursFromNow: 48, max: 2 });
+  for (const s of await createStudents(t, 2)) expect((await t.app.inject({ method: 'POST', url: `/api/reserve/join/${full}/`, headers: s.auth })).statusCode).toBe(201);
 
   const notices = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: memberS.auth })).json() as { id: number }[];
   expect(notices.length).toBeGreaterThan(0);
@@ -429,6 +454,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
     memberParticipation,
     open,
     leave,
+    full,
     toCancel,
     notificationId: notices[0].id,
     reportId: report.json().id,

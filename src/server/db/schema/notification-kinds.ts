@@ -14,5 +14,7 @@ export const NOTIFICATION_KINDS = [
   'warning',
   'verification_approved',
   'verification_rejected',
+  // A seat of a full party freed up and is held for the first student in line (reserve/waitlist-offer.ts).
+  'waitlist_offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

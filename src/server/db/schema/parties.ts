@@ -79,3 +79,22 @@ export const participations = pgTable(
     check('participations_deposit_state', inList(t.depositState, DEPOSIT_STATES)),
   ],
 );
+
+/**
+ * Students waiting for a seat of a full party, first come first (by id: a waitlist join takes the party's row lock
+ * before inserting, so ids follow the order in which students got in line). A row leaves when its student leaves
+ * the line, gets a seat offered (reserve/waitlist-offer.ts) or closes the account; the position is the number of
+ * rows of the party up to and including one's own.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => parties.id),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('waitlist_entries_party_user_key').on(t.partyId, t.userId), index('waitlist_entries_user_idx').on(t.userId)],
+);
