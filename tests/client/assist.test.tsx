@@ -110,6 +110,30 @@ describe('/assist when signed in', () => {
     expect(calls()).toBe(1);
   });
 
+  it('lists the full parties I wait for with my position, beside my seats, each opening its party', async () => {
+    serve([party(1, 60 * MIN)]);
+    server.use(
+      http.get('/api/reserve/waitlist/', () =>
+        HttpResponse.json([{ party_id: 9, title: '배드민턴 번개', start_time: new Date(NOW + 120 * MIN).toISOString(), place_name: '체육관', position: 3 }]),
+      ),
+    );
+    const ui = renderApp('/assist');
+    expect(await screen.findByRole('heading', { name: '파티 1' })).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: '대기 중인 파티' });
+    const item = within(section).getByRole('listitem');
+    expect(item).toHaveTextContent('배드민턴 번개');
+    expect(within(item).getByText('대기 3번째')).toBeInTheDocument();
+    await ui.user.click(within(item).getByRole('link'));
+    expect(ui.currentPath()).toBe('/partyinfo/9');
+  });
+
+  it('shows no waitlist section when I wait for nothing', async () => {
+    serve([]);
+    renderApp('/assist');
+    expect(await screen.findByText('참여 중인 파티가 없어요.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '대기 중인 파티' })).toBeNull();
+  });
+
   it('offers to browse parties when there are none', async () => {
     serve([]);
     const ui = renderApp('/assist');

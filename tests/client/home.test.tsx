@@ -41,7 +41,7 @@ describe('home', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({ id: 7, username: 'minji_kim', name: '김민지' });
   });
 
-  it('shows each party as a card, full ones closed', async () => {
+  it('shows each party as a card, full ones leading to their line', async () => {
     server.use(http.get('/api/homemap/home/', () => HttpResponse.json(parties)));
     renderApp('/');
     const first = (await screen.findByRole('heading', { name: '#보드게임 번개' })).closest('li')!;
@@ -50,7 +50,8 @@ describe('home', () => {
     expect(within(first).getByRole('img', { name: '학생회관' }).getAttribute('src')).toMatch(/default-party/);
     const second = screen.getByRole('heading', { name: '#야식 파티' }).closest('li')!;
     expect(within(second).getByRole('img', { name: '기숙사' })).toHaveAttribute('src', '/media/places/dorm.jpg');
-    expect(within(second).getByRole('button', { name: '모집마감' })).toBeDisabled();
+    const wait = within(second).getByRole('button', { name: '대기 신청' });
+    expect(wait).toBeEnabled();
   });
 
   it('asks a guest to log in before applying, without calling the server', async () => {

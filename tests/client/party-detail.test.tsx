@@ -63,10 +63,56 @@ describe('/partyinfo/:partyId', () => {
     expect(plain.parentElement!.querySelector('.party-detail__pin')).toBeNull();
   });
 
-  it('closes a full party: 모집마감, disabled', async () => {
+  it('offers a full party’s line: 대기 신청, then my position and a way out of the line', async () => {
+    signInAs();
     withDetail({ applied_count: 8 });
-    renderApp('/partyinfo/5');
-    expect(await screen.findByRole('button', { name: '모집마감' })).toBeDisabled();
+    let position: number | null = null;
+    const left: number[] = [];
+    server.use(
+      http.get('/api/reserve/waitlist/5/', () => HttpResponse.json({ position })),
+      http.post('/api/reserve/waitlist/5/', () => {
+        position = 2;
+        return HttpResponse.json({ position }, { status: 201 });
+      }),
+      http.delete('/api/reserve/waitlist/5/', () => {
+        left.push(5);
+        position = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '대기 신청' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('대기 2번째');
+    await ui.user.click(screen.getByRole('button', { name: '대기 취소' }));
+    expect(await screen.findByRole('button', { name: '대기 신청' })).toBeEnabled();
+    expect(left).toEqual([5]);
+  });
+
+  it('tells why a full party’s line refused me, in the server’s words', async () => {
+    signInAs();
+    withDetail({ applied_count: 8 });
+    server.use(
+      http.get('/api/reserve/waitlist/5/', () => HttpResponse.json({ position: null })),
+      http.post('/api/reserve/waitlist/5/', () => HttpResponse.json({ detail: '아직 자리가 있습니다. 대기 신청 대신 바로 참가 신청해 주세요.' }, { status: 409 })),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '대기 신청' }));
+    await acceptAlert(ui.user, '아직 자리가 있습니다. 대기 신청 대신 바로 참가 신청해 주세요.');
+  });
+
+  it('asks a guest to log in before taking a full party’s line, and asks nothing of the line', async () => {
+    withDetail({ applied_count: 8 });
+    let asked = 0;
+    server.use(
+      http.all('/api/reserve/waitlist/5/', () => {
+        asked += 1;
+        return HttpResponse.json({ position: 1 });
+      }),
+    );
+    const ui = renderApp('/partyinfo/5');
+    await ui.user.click(await screen.findByRole('button', { name: '대기 신청' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(asked).toBe(0);
   });
 
   it('asks a guest to log in and makes no join call', async () => {

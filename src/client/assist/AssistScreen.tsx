@@ -11,6 +11,7 @@ import { OFFLINE_TEXTS } from '../ui/texts';
 import { partyJustStarted, sortByTimeLeft, timeLeft } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
 import { AssistLoginPopup } from './AssistLoginPopup';
+import { AssistWaitlist } from './AssistWaitlist';
 import { CountdownBanner } from './CountdownBanner';
 import { PartyCarousel } from './PartyCarousel';
 import { StartModal } from './StartModal';
@@ -53,6 +54,7 @@ export default function AssistScreen() {
       ) : (
         <EmptyState />
       )}
+      {!needsLogin && <AssistWaitlist enabled={loggedIn} />}
       {started && <StartModal partyId={started.id} />}
     </ScreenPage>
   );

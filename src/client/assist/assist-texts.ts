@@ -21,5 +21,6 @@ export const ASSIST_TEXTS = {
   cardsLabel: '내 파티 목록',
   prev: '이전 파티',
   next: '다음 파티',
+  waitlistTitle: '대기 중인 파티',
   dot: (n: number, total: number) => `${total}개 중 ${n}번째 파티 보기`,
 } as const;

@@ -25,7 +25,8 @@ export function PartyCard({ party, pending, disabled, onApply, myStatus, aboveFo
   const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
   const full = applied >= party.max_participants;
-  const label = pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.full : APPLY;
+  // A full party takes a line (issue 18): the party page holds it, with my position.
+  const label = pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.wait : APPLY;
 
   // A tap anywhere on the card opens the detail; the title link is the same thing for keyboards and screen
   // readers. Taps on the link or the apply button are theirs alone, so one tap never navigates twice.
@@ -66,8 +67,8 @@ export function PartyCard({ party, pending, disabled, onApply, myStatus, aboveFo
           <button
             type="button"
             className="button button--small"
-            disabled={pending || full || disabled}
-            onClick={() => onApply(party.id)}
+            disabled={pending || disabled}
+            onClick={() => (full ? navigate(detailPath) : onApply(party.id))}
           >
             {label}
           </button>

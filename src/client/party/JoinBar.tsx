@@ -16,10 +16,15 @@ interface Props {
   pending: boolean;
   onJoin: () => void;
   onContinuePayment: (participationId: number) => void;
+  /** My place in the line of this (full) party; null when I am not in it. */
+  waitPosition: number | null;
+  onWait: () => void;
+  onLeaveWait: () => void;
+  leavingWait: boolean;
 }
 
 /** The summary (spec §9: at most 5 profile icons) and the one action that fits the student's situation. */
-export function JoinBar({ party, pending, onJoin, onContinuePayment }: Props) {
+export function JoinBar({ party, pending, onJoin, onContinuePayment, waitPosition, onWait, onLeaveWait, leavingWait }: Props) {
   const applied = party.applied_count ?? 0;
   const full = applied >= party.max_participants;
   const mine = party.my_participation;
@@ -34,10 +39,22 @@ export function JoinBar({ party, pending, onJoin, onContinuePayment }: Props) {
       </button>
     );
   else if (party.status === 'cancelled') action = <button type="button" className="button" disabled>{T.cancelled}</button>;
-  else
+  else if (waitPosition !== null)
     action = (
-      <button type="button" className="button" disabled={pending || full} onClick={onJoin}>
-        {pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.full : T.join}
+      <div className="join-bar__wait">
+        <span className="join-bar__position" role="status">
+          {JOIN_TEXTS.waiting(waitPosition)}
+        </span>
+        <button type="button" className="button button--ghost button--small" disabled={leavingWait} onClick={onLeaveWait}>
+          {JOIN_TEXTS.leaveWait}
+        </button>
+      </div>
+    );
+  else
+    // A full party takes a line instead (issue 18): the first in it gets the next seat that frees.
+    action = (
+      <button type="button" className="button" disabled={pending} onClick={full ? onWait : onJoin}>
+        {pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.wait : T.join}
       </button>
     );
 

@@ -13,6 +13,7 @@ import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
 import { PartyInfo } from './PartyInfo';
 import { PartyLoading } from './PartyLoading';
+import { usePartyWaitlist } from './use-party-waitlist';
 import './party.css';
 import { parseId } from '../../shared/ids';
 
@@ -27,7 +28,8 @@ export default function PartyDetailScreen() {
   const { data: party, error, mutate } = usePartyDetail(partyId);
   const offline = useOffline(error);
   const preview = usePartyPreview(partyId);
-  const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
+  const { join, wait, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
+  const waitlist = usePartyWaitlist(party);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
   const continuePayment = (participationId: number) => {
@@ -51,6 +53,10 @@ export default function PartyDetailScreen() {
           pending={pendingId === party.id}
           onJoin={() => void join(party.id)}
           onContinuePayment={continuePayment}
+          waitPosition={waitlist.position}
+          onWait={() => void wait(party.id)}
+          onLeaveWait={() => void waitlist.leave()}
+          leavingWait={waitlist.leaving}
         />
       </>
     );

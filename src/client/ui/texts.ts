@@ -38,7 +38,10 @@ export const LOGIN_MODAL_TEXTS = {
 // The join button of home cards and the party detail, and what a failed join says (spec §2, §8).
 export const JOIN_TEXTS = {
   pending: '신청 중...',
-  full: '모집마감',
+  // A full party's line (issue 18).
+  wait: '대기 신청',
+  waiting: (position: number) => `대기 ${position}번째`,
+  leaveWait: '대기 취소',
   alreadyJoined: '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.',
 } as const;
 

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/api-error';
 import { joinParty } from '../api/join';
 import { useRefreshMyParties } from '../api/my-parties';
 import { useRefreshUnreadCount } from '../api/notices';
+import { joinWaitlist, useRefreshWaitlist } from '../api/waitlist';
 import { PAYMENT_PATH, type PaymentNavState } from '../lib/payment-nav-state';
 import { ADDITIONAL_INFO_PATH, ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo, rememberRedirectPath } from '../lib/redirect-path';
 import { type VerificationRefusal, verificationRefusal } from '../lib/verification-refusal';
@@ -28,10 +29,11 @@ export function useJoin(failedText: string) {
   const refreshMyParties = useRefreshMyParties();
   // The server has just written a notice about it: the bell's count follows.
   const refreshUnreadCount = useRefreshUnreadCount();
+  const refreshWaitlist = useRefreshWaitlist();
 
   // Never rejects: every failure ends in an alert, the login modal or the additional-info form, so a button may
-  // drop the promise.
-  const join = async (partyId: number) => {
+  // drop the promise. Joining a full party's line is refused for the same reasons as joining, and told the same way.
+  const run = async (partyId: number, action: () => Promise<void>, conflictText?: string) => {
     if (pendingId !== null) return;
     if (!loggedIn) {
       setNeedsLogin(true);
@@ -39,11 +41,7 @@ export function useJoin(failedText: string) {
     }
     setPendingId(partyId);
     try {
-      const { id } = await joinParty(partyId);
-      refreshMyParties();
-      refreshUnreadCount();
-      const state: PaymentNavState = { participationId: id, partyId };
-      navigate(PAYMENT_PATH, { state });
+      await action();
     } catch (error) {
       const refused = error instanceof ApiError ? verificationRefusal(error.status, error.body) : null;
       if (error instanceof ApiError && error.status === 401) setNeedsLogin(true);
@@ -54,12 +52,32 @@ export function useJoin(failedText: string) {
         await showAlert(errorMessage(error, ADDITIONAL_INFO_REQUIRED_TEXT));
         rememberRedirectPath(location);
         navigate(ADDITIONAL_INFO_PATH);
-      } else if (error instanceof ApiError && error.status === 409) await showAlert(JOIN_TEXTS.alreadyJoined);
+      } else if (conflictText && error instanceof ApiError && error.status === 409) await showAlert(conflictText);
       else await showAlert(errorMessage(error, failedText));
     } finally {
       setPendingId(null);
     }
   };
 
-  return { join, pendingId, needsLogin, closeLogin: () => setNeedsLogin(false), refusal, closeRefusal: () => setRefusal(null) };
+  const join = (partyId: number) =>
+    run(
+      partyId,
+      async () => {
+        const { id } = await joinParty(partyId);
+        refreshMyParties();
+        refreshUnreadCount();
+        const state: PaymentNavState = { participationId: id, partyId };
+        navigate(PAYMENT_PATH, { state });
+      },
+      JOIN_TEXTS.alreadyJoined,
+    );
+
+  /** Gets in line for a full party (issue 18); the server's own words on a refusal (already seated, not full). */
+  const wait = (partyId: number) =>
+    run(partyId, async () => {
+      await joinWaitlist(partyId);
+      refreshWaitlist(partyId);
+    });
+
+  return { join, wait, pendingId, needsLogin, closeLogin: () => setNeedsLogin(false), refusal, closeRefusal: () => setRefusal(null) };
 }

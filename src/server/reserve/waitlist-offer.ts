@@ -66,7 +66,7 @@ async function offerTo(tx: Tx, partyId: number, entry: Entry, now: Date): Promis
  * seats that expired, and anything a crash between a release and its offer left behind). Safe to run many times at
  * once: each offer is judged under the locks. Answers the number of seats offered by this call.
  */
-export async function offerFreedSeats(ctx: Ctx, partyId: number): Promise<number> {
+async function offerFreedSeats(ctx: Ctx, partyId: number): Promise<number> {
   let offered = 0;
   for (;;) {
     const [next] = await firstInLine(ctx.db, partyId);

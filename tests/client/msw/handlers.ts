@@ -6,6 +6,8 @@ export const handlers = [
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
   http.get('/api/notice/', () => HttpResponse.json([])),
   http.get('/api/partyassist/myparties/', () => HttpResponse.json([])),
+  http.get('/api/reserve/waitlist/', () => HttpResponse.json([])),
+  http.get('/api/reserve/waitlist/:partyId/', () => HttpResponse.json({ position: null })),
   http.get('/api/notice/unread-count/', () => HttpResponse.json({ count: 0 })),
   http.get('/api/detailview/parties/:id/', ({ params }) => HttpResponse.json({ ...PARTY_DETAIL, id: Number(params.id) })),
   // A test that ends on /payment unmounts it unpaid, which (rightly) gives the seat back.

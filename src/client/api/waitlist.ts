@@ -1,0 +1,34 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { MyWaitlistEntry, WaitlistPosition } from '../../shared/parties';
+import type { ApiError } from './api-error';
+import { apiFetch, fetcher } from './client';
+
+// The line of a full party (issue 18): my position in one party's line, and every party I wait for.
+const positionPath = (partyId: number) => `/api/reserve/waitlist/${partyId}/`;
+const MY_WAITLIST_PATH = '/api/reserve/waitlist/';
+
+export function joinWaitlist(partyId: number): Promise<WaitlistPosition> {
+  return apiFetch<WaitlistPosition>(positionPath(partyId), { method: 'POST' });
+}
+
+export function leaveWaitlist(partyId: number): Promise<unknown> {
+  return apiFetch(positionPath(partyId), { method: 'DELETE' });
+}
+
+/** Only asked when it can matter (`enabled`: signed in, no seat of mine, the party still open). */
+export function useWaitlistPosition(partyId: number, enabled: boolean) {
+  return useSWR<WaitlistPosition, ApiError>(enabled ? positionPath(partyId) : null, fetcher);
+}
+
+export function useMyWaitlist(enabled: boolean) {
+  return useSWR<MyWaitlistEntry[], ApiError>(enabled ? MY_WAITLIST_PATH : null, fetcher);
+}
+
+/** After getting in or out of a line: the party's position and the assistant's list read again. */
+export function useRefreshWaitlist() {
+  const { mutate } = useSWRConfig();
+  return (partyId: number) => {
+    void mutate(positionPath(partyId)).catch(() => undefined);
+    void mutate(MY_WAITLIST_PATH).catch(() => undefined);
+  };
+}
