@@ -46,13 +46,14 @@ test('a student logs in, joins, pays, sees the success modal and ends on /assist
   await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
 });
 
-test('the full party shows 모집마감 and cannot be joined', async ({ page, request }) => {
+test('the full party offers its line (대기 신청) in place of joining', async ({ page, request }) => {
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
   const card = page.getByRole('listitem').filter({ hasText: '#체육관 배드민턴 번개' });
-  await expect(card.getByRole('button', { name: '모집마감' })).toBeDisabled();
-  await card.getByText('#체육관 배드민턴 번개').tap();
-  await expect(page.getByRole('button', { name: '모집마감' })).toBeDisabled();
+  await card.getByRole('button', { name: '대기 신청' }).tap();
+  await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
+  await expect(page.getByRole('button', { name: '대기 신청' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
 });
 
 test('a notification turns read when tapped and opens its party', async ({ page, request }) => {
