@@ -49,14 +49,15 @@ test('home, a party, the map, my page, login and payment never use a native dial
   await page.goto('/mypage');
   await expect(page.getByRole('dialog').getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
 
-  // A form message: the spec's alert, and the same text inline; focus goes back to the control that raised it.
+  // A form message: the spec's alert, and the same text inline; focus goes back to the first wrong field (the
+  // form put it there before the alert opened).
   await page.goto('/login');
   await page.getByLabel('아이디').fill(s.username);
   const submit = page.getByRole('button', { name: '로그인', exact: true });
   await submit.tap();
   await tapThroughAlert(page, '아이디와 비밀번호를 입력해 주세요.', { axe: 'the app alert (/login)' });
   await expect(page.getByRole('alert')).toHaveText('아이디와 비밀번호를 입력해 주세요.');
-  await expect(submit).toBeFocused();
+  await expect(page.getByLabel('비밀번호', { exact: true })).toBeFocused();
 
   // Login failure.
   await page.getByLabel('비밀번호', { exact: true }).fill('not-the-password');

@@ -22,7 +22,8 @@ async function pressedLook(page: Page, target: Locator, at?: { x: number; y: num
 
 test('buttons, links, cards, icons and nav tabs on home look pressed the moment a finger is down', async ({ page }) => {
   await page.goto('/');
-  const card = page.locator('.party-card').first();
+  // A card with seats left (other tests fill some parties, whose button then reads 대기 신청).
+  const card = page.locator('.party-card').filter({ has: page.getByRole('button', { name: '신청하기' }) }).first();
   await expect(card.getByRole('button', { name: '신청하기' })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('-webkit-tap-highlight-color'))).toBe('rgba(0, 0, 0, 0)');
 
