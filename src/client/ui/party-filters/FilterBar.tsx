@@ -81,7 +81,7 @@ export function FilterBar({ filters, setFilters }: Props) {
           <button
             key={day}
             type="button"
-            className="filter-chip"
+            className="filter-chip tap-area"
             aria-pressed={filters.day === day}
             onClick={() => set({ day: filters.day === day ? undefined : day })}
           >
@@ -96,7 +96,7 @@ export function FilterBar({ filters, setFilters }: Props) {
           value={date}
           onChange={(event) => set({ day: isCalendarDate(event.target.value) ? event.target.value : undefined })}
         />
-        <button type="button" className="filter-chip" aria-pressed={!!filters.open} onClick={() => set({ open: !filters.open || undefined })}>
+        <button type="button" className="filter-chip tap-area" aria-pressed={!!filters.open} onClick={() => set({ open: !filters.open || undefined })}>
           {T.open}
         </button>
         <select
