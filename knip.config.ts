@@ -18,7 +18,7 @@ const config: KnipConfig = {
     'assets/render-art.ts',
     // The scripts of bench/README.md, each run as `npx tsx bench/<name>.ts`; bench-app.ts and serve-real.ts are
     // their helpers and stay subject to the check.
-    'bench/{api,bundle,fanout,join-storm,lighthouse,map-frames}.ts',
+    'bench/{api,bundle,fanout,join-storm,lighthouse,list-filters,map-frames}.ts',
     // Run by .ci/run, a bash script knip does not read.
     '.ci/*.mjs',
   ],

@@ -1,5 +1,9 @@
 import { useAtomValue } from 'jotai';
+import { hasPartyFilters } from '../../shared/party-filters';
 import { useHomeParties } from '../api/home-parties';
+import { FilterBar } from '../ui/party-filters/FilterBar';
+import { FilteredEmpty } from '../ui/party-filters/FilteredEmpty';
+import { usePartyFilters } from '../ui/party-filters/use-party-filters';
 import { useMyPartyStates } from '../api/my-parties';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
@@ -20,7 +24,8 @@ const ABOVE_FOLD = 2;
 export default function HomeScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const user = useAtomValue(currentUserAtom);
-  const { data, error, mutate } = useHomeParties();
+  const { filters, setFilters } = usePartyFilters();
+  const { data, error, mutate } = useHomeParties(filters);
   const offline = useOffline(error);
   const myStates = useMyPartyStates(loggedIn);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
@@ -29,6 +34,7 @@ export default function HomeScreen() {
   return (
     <section className="screen home">
       <h1 className="home__title">{name}님을 위한 추천 파티</h1>
+      <FilterBar filters={filters} setFilters={setFilters} />
       {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}
       {data?.length ? (
         <>
@@ -52,6 +58,8 @@ export default function HomeScreen() {
         <LoadFailed offline={offline} message={LOAD_FAILED} retry={() => void mutate()} />
       ) : !data ? (
         <ListSkeleton shape="card" />
+      ) : hasPartyFilters(filters) ? (
+        <FilteredEmpty className="status-text" onClear={() => setFilters({})} />
       ) : (
         <p className="status-text">{EMPTY_TEXT}</p>
       )}

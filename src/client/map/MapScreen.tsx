@@ -1,7 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { SHEET_COLLAPSED } from '../../shared/constants';
+import { hasPartyFilters } from '../../shared/party-filters';
 import { useMapParties } from '../api/map-parties';
+import { FilterBar } from '../ui/party-filters/FilterBar';
+import { usePartyFilters } from '../ui/party-filters/use-party-filters';
 import { useMyPartyStates } from '../api/my-parties';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useOffline } from '../ui/OfflineState';
@@ -25,7 +28,9 @@ const MapStage = lazy(() => import('./MapStage'));
 export default function MapScreen() {
   const mobile = useMobileLayout();
   const viewportHeight = useViewportHeight();
-  const { data, error, mutate } = useMapParties();
+  // The same filters as home, in this page's URL: the markers and the list both show what they let through.
+  const { filters, setFilters } = usePartyFilters();
+  const { data, error, mutate } = useMapParties(filters);
   const myStates = useMyPartyStates(useAtomValue(isLoggedInAtom));
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
@@ -35,15 +40,19 @@ export default function MapScreen() {
   // One selected place, shared by the markers and the cards (map-selection).
   const [selection, setSelection] = useState<MapSelection | null>(null);
   const list = (
-    <PartyList
-      parties={data}
-      failed={!!error}
-      offline={offline}
-      onRetry={() => void mutate()}
-      myStates={myStates}
-      selection={selection}
-      onSelectPlace={(key) => setSelection((now) => (now?.key === key ? now : { key, from: 'card' }))}
-    />
+    <>
+      <FilterBar filters={filters} setFilters={setFilters} />
+      <PartyList
+        parties={data}
+        failed={!!error}
+        offline={offline}
+        onRetry={() => void mutate()}
+        myStates={myStates}
+        selection={selection}
+        onSelectPlace={(key) => setSelection((now) => (now?.key === key ? now : { key, from: 'card' }))}
+        onClearFilters={hasPartyFilters(filters) ? () => setFilters({}) : undefined}
+      />
+    </>
   );
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
+import { FilteredEmpty } from '../ui/party-filters/FilteredEmpty';
 import { OfflineMark } from '../ui/OfflineState';
 import { OFFLINE_TEXTS } from '../ui/texts';
 import { MapPartyCard } from './MapPartyCard';
@@ -22,10 +23,12 @@ interface Props {
   selection: MapSelection | null;
   /** A card was touched or focused: its place becomes the selected one. */
   onSelectPlace: (key: string) => void;
+  /** Filters are set: an empty answer says nothing matches them, and offers to clear them. */
+  onClearFilters?: () => void;
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, offline, onRetry, myStates, selection, onSelectPlace }: Props) {
+export function PartyList({ parties, failed, offline, onRetry, myStates, selection, onSelectPlace, onClearFilters }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const reveal = selection?.from === 'marker' ? selection.key : null;
 
@@ -73,5 +76,6 @@ export function PartyList({ parties, failed, offline, onRetry, myStates, selecti
     );
   }
   if (!parties) return <ListSkeleton shape="row" count={2} />;
+  if (onClearFilters) return <FilteredEmpty className="map-list__status" onClear={onClearFilters} />;
   return <p className="map-list__status">{MAP_TEXTS.empty}</p>;
 }

@@ -13,6 +13,8 @@ interface PageRoute {
    * logged-in visitor (their own seat), so their browser must not start from the guest's copy.
    */
   render?: 'public' | 'personal';
+  /** `data` takes the list filters of the page's query (src/shared/party-filters.ts): a shared filtered link draws filtered. */
+  filtered?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface PageRoute {
  * shared chunks are loaded. A module listed here must be a lazy screen of routes.tsx (a test checks they exist).
  */
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public' },
+  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public', filtered: true },
   {
     path: /^\/map$/,
     // Not MapStage (Konva, 69 KB): it starts after the picture, and fetched now it would share the phone's bandwidth
@@ -51,6 +53,8 @@ export interface PagePlan {
   render?: {
     data: string;
     sameForEveryone: boolean;
+    /** `data` takes the page's list filters. */
+    filtered: boolean;
     /** The screen's chunks, loaded with the entry once the first screen's pictures are in. */
     modules: string[];
     /** The screen's styles, inlined: the drawn screen must not wait for another request to look right. */
@@ -96,7 +100,7 @@ export function createPagePlans(manifest: ViteManifest | null) {
       }
       plan = { link: links.length ? links.join(', ') : null };
       if (route.render && data && manifest) {
-        plan.render = { data, sameForEveryone: route.render === 'public', modules: files.map((f) => `/${f}`), css };
+        plan.render = { data, sameForEveryone: route.render === 'public', filtered: !!route.filtered, modules: files.map((f) => `/${f}`), css };
       }
       break;
     }

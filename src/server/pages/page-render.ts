@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { partyFilterQuery, readPartyFilters } from '../../shared/party-filters';
 import type { Ctx } from '../context';
 import { type CompressedHtml, compressHtml } from './compressed-html';
 import { createWriteClearedCache } from '../http/micro-cache';
@@ -34,11 +35,13 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
     return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css }));
   };
 
-  return async (path: string, plan: PagePlan): Promise<CompressedHtml | null> => {
+  /** `search`: the page's query; a filtered list's filters (in their one order, as the client's SWR key has them). */
+  return async (path: string, plan: PagePlan, search = ''): Promise<CompressedHtml | null> => {
     if (!plan.render) return null;
-    const render = plan.render;
+    const query = plan.render.filtered ? partyFilterQuery(readPartyFilters(search)) : '';
+    const render = { ...plan.render, data: plan.render.data + query };
     try {
-      return await cache.get(`${path}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path, render));
+      return await cache.get(`${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render));
     } catch (err) {
       // The page still opens: the app draws it in the browser.
       app.log.error({ err, path }, 'server rendering failed');

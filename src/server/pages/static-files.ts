@@ -93,10 +93,10 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
   const emptyPage = pages && (await compressHtml(pages.shell.empty));
 
   async function sendPage(req: FastifyRequest, reply: FastifyReply, { plans }: Pages) {
-    const path = req.url.split('?')[0];
+    const [path, search = ''] = req.url.split('?');
     const plan = plans(path);
     reply.header('Cache-Control', 'no-cache');
-    const drawn = draw ? await draw(path, plan) : null;
+    const drawn = draw ? await draw(path, plan, search) : null;
     if (drawn) return sendCompressedHtml(req, reply, drawn);
     if (plan.link) reply.header('Link', plan.link);
     return sendCompressedHtml(req, reply, emptyPage!);

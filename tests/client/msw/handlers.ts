@@ -4,6 +4,7 @@ import { PARTY_DETAIL, PROFILE } from './fixtures';
 // Defaults every test starts from: a quiet backend that knows one student. Tests override what they examine.
 export const handlers = [
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
+  http.get('/api/homemap/tags/', () => HttpResponse.json([])),
   http.get('/api/notice/', () => HttpResponse.json([])),
   http.get('/api/partyassist/myparties/', () => HttpResponse.json([])),
   http.get('/api/reserve/waitlist/', () => HttpResponse.json([])),

@@ -51,12 +51,13 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
   });
 
   it('has the server draw the home list and a party’s detail, with the detail’s chunks and styles', () => {
-    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, modules: [], css: [] });
+    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, filtered: true, modules: [], css: [] });
     expect(plans('/home').render).toEqual(plans('/').render);
     expect(plans('/partyinfo/42').render).toEqual({
       data: '/api/detailview/parties/42/',
       // The detail carries the visitor's own seat: a logged-in student must not start from the guest's copy.
       sameForEveryone: false,
+      filtered: false,
       modules: ['/assets/PartyDetailScreen-hhh.js'],
       css: [],
     });

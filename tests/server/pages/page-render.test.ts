@@ -78,6 +78,13 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(res.headers.link).toBeUndefined();
   });
 
+  it('draws a shared filtered link filtered, keyed as the browser asks for it (filters in one order, bad ones dropped)', async () => {
+    const res = await page(t, `/?q=${encodeURIComponent('보드')}&day=nope&open=1`);
+    const key = `/api/homemap/home/?open=1&q=${encodeURIComponent('보드')}`;
+    expect(root(res.body)).toBe(`<main data-path="/?open=1&q=${encodeURIComponent('보드')}" data-key="${key}"><h2>보드게임 파티</h2></main>`);
+    expect(Object.keys(pageData(res.body)!.fallback)).toEqual([key]);
+  });
+
   it('draws a party’s detail with its screen’s chunk and styles, marked as differing per visitor', async () => {
     const res = await page(t, `/partyinfo/${partyId}`);
     expect(root(res.body)).toContain('<h2>보드게임 파티</h2>');

@@ -96,6 +96,7 @@ async function consoleSession(t: TestApp, operator: Fixture['operator']): Promis
 const ROWS: Row[] = [
   // Public reads (spec §6: visitors may browse).
   { method: 'GET', path: '/api/homemap/home/', url: () => '/api/homemap/home/', expect: everyone(200) },
+  { method: 'GET', path: '/api/homemap/tags/', url: () => '/api/homemap/tags/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/', url: () => '/api/detailview/parties/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/{partyId}/', url: (f) => `/api/detailview/parties/${f.upcoming}/`, expect: everyone(200) },
   { method: 'GET', path: '/api/signup/auth/kakao/config/', url: () => '/api/signup/auth/kakao/config/', expect: everyone(200) },

@@ -44,7 +44,8 @@ export const partyTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.partyId, t.tagId] })],
+  // The key serves a party's tags; the tag filter (parties/list-filters.ts) goes from a tag to its parties.
+  (t) => [primaryKey({ columns: [t.partyId, t.tagId] }), index('party_tags_tag_idx').on(t.tagId)],
 );
 
 export const participations = pgTable(
