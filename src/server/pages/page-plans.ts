@@ -13,6 +13,8 @@ interface PageRoute {
    * logged-in visitor (their own seat), so their browser must not start from the guest's copy.
    */
   render?: 'public' | 'personal';
+  /** The drawn page carries link-preview tags made from its data (share-tags.ts): a party's page. */
+  share?: 'party';
 }
 
 /**
@@ -37,6 +39,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     modules: ['src/client/party/PartyDetailScreen.tsx'],
     data: (m) => `/api/detailview/parties/${m[1]}/`,
     render: 'personal',
+    share: 'party',
   },
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
@@ -55,6 +58,7 @@ export interface PagePlan {
     modules: string[];
     /** The screen's styles, inlined: the drawn screen must not wait for another request to look right. */
     css: string[];
+    share?: 'party';
   };
 }
 
@@ -96,7 +100,7 @@ export function createPagePlans(manifest: ViteManifest | null) {
       }
       plan = { link: links.length ? links.join(', ') : null };
       if (route.render && data && manifest) {
-        plan.render = { data, sameForEveryone: route.render === 'public', modules: files.map((f) => `/${f}`), css };
+        plan.render = { data, sameForEveryone: route.render === 'public', modules: files.map((f) => `/${f}`), css, share: route.share };
       }
       break;
     }
