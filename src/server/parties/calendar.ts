@@ -23,7 +23,7 @@ const MAX_OCTETS = 75;
 const CRLF = '\r\n';
 
 /** A TEXT value (§3.3.11): backslash, semicolon and comma escaped, any newline as \n, other controls dropped. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
