@@ -3,6 +3,7 @@ import defaultAvatar from '../../../assets/images/default-avatar.svg';
 import defaultParty from '../../../assets/images/default-party.svg';
 import type { MyParty } from '../../shared/live';
 import { formatMonthDayTime } from '../lib/format-date';
+import { CalendarLink } from '../ui/CalendarLink';
 import { Img } from '../ui/Img';
 import { lobbyOpen, profileIcons } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
@@ -48,6 +49,7 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
         ) : (
           <p className="note assist-card__note">{T.lobbyOpensHint}</p>
         )}
+        <CalendarLink partyId={party.id} className="assist-card__calendar" />
       </div>
     </article>
   );

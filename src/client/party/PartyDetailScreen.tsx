@@ -11,6 +11,7 @@ import { useJoin } from '../ui/use-join';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
+import { PartyActions } from './PartyActions';
 import { PartyInfo } from './PartyInfo';
 import { PartyLoading } from './PartyLoading';
 import { usePartyWaitlist } from './use-party-waitlist';
@@ -73,6 +74,7 @@ export default function PartyDetailScreen() {
     <section className="screen party-detail">
       <div className="screen__bar">
         <BackButton />
+        {party && !gone && <PartyActions party={party} />}
       </div>
       {body}
       {needsLogin && <LoginRequiredModal onClose={closeLogin} />}

@@ -92,3 +92,12 @@ export function CheckIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5v11M7.5 8L12 3.5 16.5 8" />
+      <path d="M5 12.5v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" />
+    </Icon>
+  );
+}

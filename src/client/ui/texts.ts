@@ -53,3 +53,6 @@ export const MY_STATE_TEXTS = {
 
 // The student-card photo picker (signup, additional info, verification).
 export const PHOTO_PICK_TEXTS = { choose: '사진 선택', change: '다른 사진 선택', none: '선택한 사진이 없습니다.' } as const;
+
+// The party's calendar file, offered where I hold a seat (the party's page, the assistant's card).
+export const CALENDAR_TEXTS = { add: '캘린더에 추가' } as const;

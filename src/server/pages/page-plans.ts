@@ -15,6 +15,8 @@ interface PageRoute {
   render?: 'public' | 'personal';
   /** `data` takes the list filters of the page's query (src/shared/party-filters.ts): a shared filtered link draws filtered. */
   filtered?: boolean;
+  /** The drawn page carries link-preview tags made from its data (share-tags.ts): a party's page. */
+  share?: 'party';
 }
 
 /**
@@ -39,6 +41,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     modules: ['src/client/party/PartyDetailScreen.tsx'],
     data: (m) => `/api/detailview/parties/${m[1]}/`,
     render: 'personal',
+    share: 'party',
   },
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
@@ -59,6 +62,7 @@ export interface PagePlan {
     modules: string[];
     /** The screen's styles, inlined: the drawn screen must not wait for another request to look right. */
     css: string[];
+    share?: 'party';
   };
 }
 
@@ -100,7 +104,7 @@ export function createPagePlans(manifest: ViteManifest | null) {
       }
       plan = { link: links.length ? links.join(', ') : null };
       if (route.render && data && manifest) {
-        plan.render = { data, sameForEveryone: route.render === 'public', filtered: !!route.filtered, modules: files.map((f) => `/${f}`), css };
+        plan.render = { data, sameForEveryone: route.render === 'public', filtered: !!route.filtered, modules: files.map((f) => `/${f}`), css, share: route.share };
       }
       break;
     }

@@ -7,6 +7,8 @@ import { type CompressedHtml, compressHtml } from './compressed-html';
 import { createWriteClearedCache } from '../http/micro-cache';
 import type { PageShell } from './page-shell';
 import type { PagePlan } from './page-plans';
+import type { PartyDetail } from '../../shared/parties';
+import { partyShareTags } from './share-tags';
 
 /** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
 interface ServerRenderer {
@@ -27,21 +29,27 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
   const renderer = (await import(pathToFileURL(ctx.serverRenderer).href)) as ServerRenderer;
   const cache = createWriteClearedCache<CompressedHtml | null>(app);
 
-  const draw = async (path: string, render: NonNullable<PagePlan['render']>): Promise<CompressedHtml | null> => {
+  const draw = async (path: string, render: NonNullable<PagePlan['render']>, origin: string | null): Promise<CompressedHtml | null> => {
     const answer = await app.inject({ method: 'GET', url: render.data, headers: { accept: 'application/json' } });
     if (answer.statusCode !== 200) return null;
-    const fallback = { [render.data]: answer.json() as unknown };
+    const data = answer.json() as unknown;
+    const fallback = { [render.data]: data };
     const html = await renderer.renderPage(path, fallback);
-    return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css }));
+    const head = render.share === 'party' ? partyShareTags(data as PartyDetail, origin) : '';
+    return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css, head }));
   };
 
-  /** `search`: the page's query; a filtered list's filters (in their one order, as the client's SWR key has them). */
-  return async (path: string, plan: PagePlan, search = ''): Promise<CompressedHtml | null> => {
+  /**
+   * `search`: the page's query; a filtered list's filters (in their one order, as the client's SWR key has them).
+   * `origin`: where the page's absolute links point (http/public-origin.ts); part of the cache key, so a page drawn
+   * for one Host is never sent to a request for another.
+   */
+  return async (path: string, plan: PagePlan, search: string, origin: string | null): Promise<CompressedHtml | null> => {
     if (!plan.render) return null;
     const query = plan.render.filtered ? partyFilterQuery(readPartyFilters(search)) : '';
     const render = { ...plan.render, data: plan.render.data + query };
     try {
-      return await cache.get(`${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render));
+      return await cache.get(`${origin}${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render, origin));
     } catch (err) {
       // The page still opens: the app draws it in the browser.
       app.log.error({ err, path }, 'server rendering failed');

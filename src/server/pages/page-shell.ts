@@ -11,7 +11,7 @@ export interface PageShell {
   /** The page with nothing drawn; the app draws everything (pages the server does not draw, or could not). */
   empty: string;
   /** A page with its first screen drawn (`html`), the data it was drawn from and its screen's own chunks and styles. */
-  drawn(page: { html: string; data: PageData; modules: string[]; css: string[] }): string;
+  drawn(page: { html: string; data: PageData; modules: string[]; css: string[]; head?: string }): string;
   /** CSP sources for what the pages carry inline. */
   csp: { scripts: string[]; styles: string[] };
 }
@@ -52,8 +52,8 @@ export function createPageShell(clientDir: string, manifest: ViteManifest | null
 
   return {
     empty: page('', '', '', []),
-    drawn: ({ html, data, modules, css }) =>
-      page(html, css.map(styleTag).join(''), `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`, modules),
+    drawn: ({ html, data, modules, css, head = '' }) =>
+      page(html, head + css.map(styleTag).join(''), `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`, modules),
     csp: { scripts: [sha256(loaderJs)], styles: [...styles.values()].map(sha256) },
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
+import { publicOrigin } from '../http/public-origin';
 import { PUBLIC_MEDIA_PREFIX } from '../storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { createPageRenderer } from './page-render';
@@ -96,7 +97,7 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
     const [path, search = ''] = req.url.split('?');
     const plan = plans(path);
     reply.header('Cache-Control', 'no-cache');
-    const drawn = draw ? await draw(path, plan, search) : null;
+    const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config)) : null;
     if (drawn) return sendCompressedHtml(req, reply, drawn);
     if (plan.link) reply.header('Link', plan.link);
     return sendCompressedHtml(req, reply, emptyPage!);

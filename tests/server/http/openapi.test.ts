@@ -61,6 +61,9 @@ describe('the API description', () => {
     // The student card is a JPEG, not JSON.
     expect(Object.keys(doc.paths['/api/ops/users/{id}/student-card/'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
     expect(Object.keys(doc.paths['/api/ops/verifications/{userId}/card'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
+    // A party's calendar file is iCalendar, and public like the party's page.
+    expect(Object.keys(doc.paths['/api/detailview/parties/{partyId}/calendar.ics'].get.responses!['200'].content ?? {})).toEqual(['text/calendar']);
+    expect(doc.paths['/api/detailview/parties/{partyId}/calendar.ics'].get.security).toBeUndefined();
     // The console shows the card beside the student (an operator's session), the CLI saves it (the token).
     expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     expect(doc.paths['/api/mypage/student-card/'].post.security).toEqual([{ bearerAuth: [] }]);

@@ -60,6 +60,8 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
       filtered: false,
       modules: ['/assets/PartyDetailScreen-hhh.js'],
       css: [],
+      // Its page carries the party's link-preview tags.
+      share: 'party',
     });
     expect(plans('/map').render).toBeUndefined();
     expect(plans('/login').render).toBeUndefined();

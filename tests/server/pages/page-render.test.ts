@@ -47,6 +47,11 @@ function fakeBuild() {
 const page = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+/** A meta tag's content, read back as a browser (or a link-preview scraper) would: entities decoded. */
+const meta = (head: string, key: string) => {
+  const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(head);
+  return m?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+};
 const pageData = (html: string) => {
   const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
   return m ? (JSON.parse(m[1]) as PageData) : null;
@@ -101,6 +106,40 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(res.headers.link).toContain('</api/detailview/parties/99999/>; rel=preload; as=fetch');
   });
 
+  it('gives a party’s page link-preview tags: title, place and Seoul time, absolute image and page links from the Host', async () => {
+    const res = await page(t, `/partyinfo/${partyId}`, { host: 'campus.example:8080' });
+    const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)![1];
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/detailview/parties/${partyId}/` })).json();
+    const seoul = new Date(new Date(detail.start_time).getTime() + 9 * 3_600_000);
+    const hhmm = `${String(seoul.getUTCHours()).padStart(2, '0')}:${String(seoul.getUTCMinutes()).padStart(2, '0')}`;
+    expect(meta(head, 'og:title')).toBe('보드게임 파티');
+    expect(meta(head, 'og:description')).toMatch(new RegExp(`^${detail.place_name} · ${seoul.getUTCFullYear()}년 ${seoul.getUTCMonth() + 1}월 ${seoul.getUTCDate()}일 \\([일월화수목금토]\\) ${hhmm}$`));
+    expect(meta(head, 'og:type')).toBe('website');
+    expect(meta(head, 'og:url')).toBe(`http://campus.example:8080/partyinfo/${partyId}`);
+    // The place art is WebP, which link-preview scrapers often refuse: its PNG render is linked.
+    expect(meta(head, 'og:image')).toBe('http://campus.example:8080/art/places/library.png');
+    expect(meta(head, 'twitter:card')).toBe('summary_large_image');
+    // The same second, another Host: drawn again for it, never the first Host's copy.
+    expect(meta(/<head>([\s\S]*?)<\/head>/.exec((await page(t, `/partyinfo/${partyId}`, { host: 'other.example' })).body)![1], 'og:url')).toBe(
+      `http://other.example/partyinfo/${partyId}`,
+    );
+  });
+
+  it('escapes every tag value, and writes no absolute link for a Host that is not a host name', async () => {
+    const id = await createParty(t, { title: '"따옴표" <b>굵게</b> & \'홑\'', hoursFromNow: 6 });
+    const res = await page(t, `/partyinfo/${id}`, { host: 'evil.example"><script>' });
+    const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)![1];
+    expect(head).toContain('<meta property="og:title" content="&quot;따옴표&quot; &lt;b&gt;굵게&lt;/b&gt; &amp; &#39;홑&#39;">');
+    expect(head).not.toContain('<b>');
+    expect(meta(head, 'og:image')).toBeUndefined();
+    expect(meta(head, 'og:url')).toBeUndefined();
+  });
+
+  it('gives an unknown party’s page no party tags', async () => {
+    expect((await page(t, '/partyinfo/99999')).body).not.toContain('og:');
+    expect((await page(t, '/')).body).not.toContain('og:title');
+  });
+
   it('sends pages it does not draw as the bare shell, and the bare shell when the renderer fails', async () => {
     const map = await page(t, '/map');
     expect(root(map.body)).toBe('');
@@ -147,5 +186,29 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(api.json()).toEqual({ detail: expect.any(String) });
     expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/somewhere', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+});
+
+describe('link-preview tags behind a proxy (PUBLIC_URL)', () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeBuild>;
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await createTestApp({ clientDir: build.client, serverRenderer: build.renderer, env: { PUBLIC_URL: 'https://partyon.example.kr' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+
+  it('links to PUBLIC_URL whatever Host the request names, and keeps the CSP', async () => {
+    const id = await createParty(t, { title: '프록시 뒤 파티' });
+    const res = await page(t, `/partyinfo/${id}`, { host: 'attacker.example' });
+    const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)![1];
+    expect(meta(head, 'og:url')).toBe(`https://partyon.example.kr/partyinfo/${id}`);
+    expect(meta(head, 'og:image')).toBe('https://partyon.example.kr/art/places/library.png');
+    expect(meta(head, 'twitter:image')).toBe('https://partyon.example.kr/art/places/library.png');
+    expect(res.body).not.toContain('attacker.example');
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
 });
