@@ -55,7 +55,7 @@ export function PushToggle() {
       <button
         type="button"
         role="switch"
-        className="push-toggle__switch"
+        className="push-toggle__switch tap-area"
         aria-checked={on === true}
         aria-labelledby={`${hintId}-label`}
         aria-describedby={hintId}
