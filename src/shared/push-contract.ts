@@ -11,7 +11,7 @@ const base64url = (max: number) => z.string({ error: BAD_SUBSCRIPTION }).regex(/
  * The push service's address. https, as every real push service is; plain http only to this machine, which is where
  * a test's stand-in listens (the route refuses that too in production, see push/routes.ts).
  */
-export const pushEndpoint = z
+const pushEndpoint = z
   .string({ error: BAD_SUBSCRIPTION })
   .max(2048, BAD_SUBSCRIPTION)
   .refine((raw) => {

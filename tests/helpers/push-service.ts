@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * subscription: its P-256 key pair and auth secret, to decrypt what the server sends as the phone would (RFC 8291).
  */
 
-export interface PushDelivery {
+interface PushDelivery {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
