@@ -21,6 +21,8 @@ const config: KnipConfig = {
     'bench/{api,bundle,fanout,join-storm,lighthouse,list-filters,map-frames}.ts',
     // Run by .ci/run, a bash script knip does not read.
     '.ci/*.mjs',
+    // Pulled into the generated service worker by `importScripts` (vite.config.ts, workbox options).
+    'public/sw-push.js',
   ],
 };
 

@@ -121,6 +121,8 @@ function plugins(ssr: boolean) {
             options: { cacheName: 'partyon-art', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
           },
         ],
+        // Web Push (public/sw-push.js): shows a pushed notice and opens its screen when tapped.
+        importScripts: ['/sw-push.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -27,10 +27,15 @@ import { myPageRoutes } from './mypage/routes';
 import { opsRoutes } from './ops/routes';
 import { partyRoutes } from './parties/routes';
 import { reserveRoutes } from './reserve/routes';
+import { handOnAfterCommit } from './notice/after-commit';
+import { createPushSender, type PushSender } from './push/sender';
+import { pushRoutes } from './push/routes';
+import webpush from 'web-push';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sweeper: Sweeper;
+    push: PushSender;
   }
 }
 
@@ -62,9 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own 503 while closing is an English body; ours (below) is the usual Korean one with Retry-After.
     return503OnClosing: false,
   });
+  // Web Push (push/sender.ts): notices written in a transaction are pushed once it commits (notice/after-commit.ts).
+  const vapid = deps.secrets.vapid ?? { ...webpush.generateVAPIDKeys(), subject: 'mailto:partyon@localhost' };
+  const push = createPushSender({ db: deps.database.db, vapid, fetch: deps.fetch, onError: (err, what) => app.log.warn({ err }, what) });
   const ctx: Ctx = {
     ...deps,
-    db: deps.database.db,
+    db: handOnAfterCommit(deps.database.db, (notices) => push.enqueue(notices)),
     tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
     hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error')),
@@ -126,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await partyRoutes(app, ctx);
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
+  await pushRoutes(app, ctx, vapid.publicKey);
   await partyAssistRoutes(app, ctx);
   await gameRoutes(app, ctx);
   await socketRoutes(app, ctx);
@@ -136,5 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sweeper', sweeper);
   if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
+  app.decorate('push', push);
+  // The pushes of the last actions leave before the database closes.
+  app.addHook('onClose', () => push.idle());
   return app;
 }

@@ -14,6 +14,10 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(16).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  // Web Push (secrets.ts): both keys or neither (then generated into DATA_DIR); the subject a mailto: or https: address.
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z

@@ -12,4 +12,6 @@ export const STORAGE = {
   opsSession: 'partyon.ops.session',
   /** A party form the operator has not sent yet (sessionStorage), with the party's id or "new" after a colon. */
   opsPartyDraft: 'partyon.ops.partyDraft',
+  /** Set once the student answered the "알림을 받아볼까요?" card (either way): it is never shown again. */
+  pushAsked: 'partyon.push.asked',
 } as const;

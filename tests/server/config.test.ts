@@ -41,4 +41,22 @@ describe('configuration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('generates the Web Push (VAPID) key pair once into the data dir, unless the environment gives both keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'partyon-secrets-'));
+    try {
+      const first = loadSecrets(dir, {}).vapid;
+      expect(loadSecrets(dir, {}).vapid).toEqual(first);
+      expect(Buffer.from(first?.publicKey ?? '', 'base64url')).toHaveLength(65);
+      expect(statSync(join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+      expect(first?.subject).toMatch(/^mailto:/);
+      const given = loadSecrets(dir, { VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@hanbit.ac.kr' }).vapid;
+      expect(given).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@hanbit.ac.kr' });
+      expect(loadSecrets(dir, { PUBLIC_URL: 'https://partyon.example' }).vapid?.subject).toBe('https://partyon.example');
+      expect(() => loadSecrets(dir, { VAPID_PUBLIC_KEY: 'pub' })).toThrow(/VAPID_PRIVATE_KEY/);
+      expect(() => parseConfig({ VAPID_SUBJECT: 'ops@hanbit.ac.kr' })).toThrow(/VAPID_SUBJECT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { ProfileSummary } from './ProfileSummary';
 import { StatsCard } from './StatsCard';
 import { useRedirectOn401 } from './use-auth-redirect';
 import { VerificationPanel } from './VerificationPanel';
+import { PushToggle } from '../ui/PushToggle';
 import { WithdrawDialog } from './WithdrawDialog';
 import './mypage.css';
 
@@ -56,6 +57,7 @@ export default function MyPageScreen() {
         // Spec §8: errors other than 401 are only logged; the menu below still works (logout above all).
         !error && <p className="status-text">{COMMON_TEXTS.loading}</p>
       )}
+      <PushToggle />
       <MyPageMenu onHelp={() => setSheet('help')} onLogout={() => logout('/')} onWithdraw={() => setSheet('withdraw')} />
       {sheet === 'help' && <HelpSheet onClose={() => setSheet(null)} />}
       {sheet === 'withdraw' && (

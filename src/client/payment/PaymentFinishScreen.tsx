@@ -2,6 +2,7 @@ import { Redirect, useLocation } from 'wouter';
 import { useArrivedThroughFlow } from '../lib/flow-done';
 import { BackButton } from '../ui/BackButton';
 import { CheckIcon } from '../ui/icons';
+import { PushPromptCard } from '../ui/PushPromptCard';
 import { COMMON_TEXTS } from '../ui/texts';
 import './payment.css';
 
@@ -27,6 +28,7 @@ export default function PaymentFinishScreen() {
         <button type="button" className="button" onClick={() => navigate('/assist', { replace: true })}>
           {COMMON_TEXTS.confirm}
         </button>
+        <PushPromptCard />
       </div>
     </section>
   );

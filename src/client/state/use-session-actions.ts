@@ -3,9 +3,10 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clearRuntimeCaches } from '../lib/service-worker';
+import { disablePush } from '../lib/web-push';
 import type { TokenPair } from '../../shared/auth';
 import { fetchLocalUser } from '../api/profile';
-import { clearTokens, storeTokens } from '../api/token-store';
+import { clearTokens, getAccessToken, storeTokens } from '../api/token-store';
 import { writeLocalUser } from './local-user';
 import { accessTokenAtom, currentUserAtom } from './session-atoms';
 
@@ -38,6 +39,8 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useCallback(
     (to = '/login') => {
+      // Pushes are the student's: this browser stops getting them (named with the token before it goes).
+      void disablePush(getAccessToken()).catch(() => undefined);
       clearTokens();
       void clearRuntimeCaches();
       setToken(null);

@@ -1,4 +1,6 @@
 // Notification texts (Korean). One function per event of DESIGN.md §4 "Notifications".
+import type { NotificationKind } from '../db/schema/notification-kinds';
+
 const p = (n: number) => `${n.toLocaleString('ko-KR')}P`;
 // "3월 5일 (목) 19:00" in campus time, built from parts so the brackets do not depend on the ICU version.
 const whenParts = new Intl.DateTimeFormat('ko-KR', { month: 'numeric', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' });
@@ -46,3 +48,16 @@ export const NOTICE = {
   verificationApproved: () => '학생증 확인이 끝났습니다. 이제 파티에 참가할 수 있어요!',
   verificationRejected: (reason: string) => `학생증이 반려되었습니다 (사유: ${reason}). 마이페이지에서 새 학생증 사진을 보내 주시면 다시 확인해 드릴게요.`,
 } as const;
+
+/**
+ * The notices that also reach the phone as a Web Push (push/sender.ts), with the push's title; the notice's message
+ * is its body. A kind not listed stays in the app only. A new kind joins with one line.
+ */
+export const PUSH_TITLE: Partial<Record<NotificationKind, string>> = {
+  reminder_24h: '파티 일정 알림',
+  reminder_1h: '곧 파티가 시작돼요',
+  deposit_returned: '보증금이 돌아왔어요',
+  deposit_forfeited: '보증금이 몰수되었어요',
+  party_cancelled: '파티가 취소되었어요',
+  waitlist_offer: '기다리던 파티에 자리가 났어요',
+};

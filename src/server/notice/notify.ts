@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
+import { noticesWritten } from './after-commit';
 
 export interface NewNotice {
   userId: number;
@@ -17,11 +18,16 @@ export interface NewNotice {
 export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Promise<void> {
   const rows = Array.isArray(notices) ? notices : [notices];
   if (!rows.length) return;
-  await tx
+  const written = await tx
     .insert(notifications)
     .values(rows.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at })))
-    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning(WRITTEN);
+  // Only the rows stored now: a notice deduplicated away was pushed (if at all) when it was first written.
+  noticesWritten(tx, written);
 }
+
+const WRITTEN = { userId: notifications.userId, kind: notifications.kind, message: notifications.message, partyId: notifications.partyId };
 
 /**
  * Rewrites the user's earlier notice with dedupe key `fromKey` into `notice` (moved to its time, read or unread as
@@ -34,6 +40,7 @@ export async function replaceNotice(tx: Tx, fromKey: string, n: NewNotice, opts:
     .update(notifications)
     .set({ kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at, isRead: opts.read })
     .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, fromKey)))
-    .returning({ id: notifications.id });
-  if (!rewritten) await notify(tx, n);
+    .returning(WRITTEN);
+  if (rewritten) noticesWritten(tx, [rewritten]);
+  else await notify(tx, n);
 }

@@ -9,22 +9,17 @@ import type { Ctx } from '../context';
 import { notifications } from '../db/schema/notifications';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
+import { noticeLink } from './link';
 
 const NOT_FOUND = '알림을 찾을 수 없습니다.';
 type Row = typeof notifications.$inferSelect;
-
-// Where tapping a notice goes: a card decision is about my page; anything tied to a party, that party.
-function linkOf(n: Row): string | null {
-  if (n.kind === 'verification_approved' || n.kind === 'verification_rejected') return '/mypage';
-  return n.partyId === null ? null : `/partyinfo/${n.partyId}`;
-}
 
 const toNotice = (n: Row): Notice => ({
   id: n.id,
   message: n.message,
   created_at: n.createdAt.toISOString(),
   is_read: n.isRead,
-  link: linkOf(n),
+  link: noticeLink(n),
 });
 
 export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {

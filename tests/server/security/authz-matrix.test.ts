@@ -14,6 +14,7 @@ import {
   tinyPng,
   tokenFor,
 } from '../../helpers/test-app';
+import { browserSubscription } from '../../helpers/push-service';
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
 import { koreanErrorMessages } from './security-helpers';
@@ -181,6 +182,10 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/notice/', url: () => '/api/notice/', expect: student(200) },
   { method: 'GET', path: '/api/notice/unread-count/', url: () => '/api/notice/unread-count/', expect: student(200) },
   { method: 'PATCH', path: '/api/notice/{id}/', url: (f) => `/api/notice/${f.notificationId}/`, body: () => json({ is_read: true }), expect: student(200, 404) },
+  // Web Push: the key is public; a subscription is a signed-in student's own (an unknown endpoint unsubscribes nothing).
+  { method: 'GET', path: '/api/push/key/', url: () => '/api/push/key/', expect: everyone(200) },
+  { method: 'POST', path: '/api/push/subscriptions/', url: () => '/api/push/subscriptions/', body: () => json(browserSubscription(`https://push.example/${next()}`).json), expect: student(204) },
+  { method: 'DELETE', path: '/api/push/subscriptions/', url: () => '/api/push/subscriptions/', body: () => json({ endpoint: 'https://push.example/1' }), expect: student(204) },
   // My page.
   { method: 'GET', path: '/api/mypage/main/', url: () => '/api/mypage/main/', expect: student(200) },
   { method: 'GET', path: '/api/mypage/profile/', url: () => '/api/mypage/profile/', expect: student(200) },

@@ -1,0 +1,44 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BAD_SUBSCRIPTION, pushKey, pushSubscriptionIn, pushUnsubscribe } from '../../shared/push-contract';
+import type { Ctx } from '../context';
+import { pushSubscriptions } from '../db/schema/push';
+import { requireUser, userIdOf } from '../http/auth-guard';
+import { HttpError } from '../http/errors';
+
+// A student's phones and browsers; past it the oldest subscription goes (a browser that never unsubscribed).
+const MAX_PER_STUDENT = 10;
+
+export async function pushRoutes(parent: FastifyInstance, ctx: Ctx, publicKey: string) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: requireUser(ctx) };
+
+  app.get('/api/push/key/', { schema: { response: { 200: pushKey } } }, async () => ({ public_key: publicKey }));
+
+  // Idempotent per endpoint: the app posts its subscription on every start, and a phone that signs in as another
+  // student moves its subscription to that student (the pushes follow whoever is signed in on it).
+  app.post('/api/push/subscriptions/', { ...auth, schema: { body: pushSubscriptionIn, response: { 204: z.null() } } }, async (req, reply) => {
+    const { endpoint, keys } = req.body;
+    // A test's stand-in listens on this machine over plain http; a real server only ever posts to https.
+    if (ctx.config.env === 'production' && !endpoint.startsWith('https://')) throw new HttpError(400, { endpoint: [BAD_SUBSCRIPTION] });
+    const userId = userIdOf(req);
+    const row = { userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: ctx.clock.now() };
+    await ctx.db.insert(pushSubscriptions).values(row).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
+    const kept = ctx.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_PER_STUDENT);
+    await ctx.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+    return reply.status(204).send(null);
+  });
+
+  // Only the student's own subscription: an endpoint is no secret from the push service, but it is someone's phone.
+  app.delete('/api/push/subscriptions/', { ...auth, schema: { body: pushUnsubscribe, response: { 204: z.null() } } }, async (req, reply) => {
+    await ctx.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userIdOf(req)), eq(pushSubscriptions.endpoint, req.body.endpoint)));
+    return reply.status(204).send(null);
+  });
+}

@@ -1,0 +1,118 @@
+import { eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushPayload } from '../../shared/push';
+import type { Db } from '../db/connect';
+import { pushSubscriptions } from '../db/schema/push';
+import type { WrittenNotice } from '../notice/after-commit';
+import { noticeLink } from '../notice/link';
+import { PUSH_TITLE } from '../notice/messages';
+import type { VapidKeys } from '../secrets';
+
+// A few at a time: a cancelled party of 30 must not open 30 connections at once beside the requests being served.
+const CONCURRENCY = 4;
+// Past this many sends waiting, new ones are dropped (and logged): the notices stay in the app whatever happens here.
+const MAX_WAITING = 2_000;
+const SEND_TIMEOUT_MS = 10_000;
+// A push kept by the push service for a phone that is off: after an hour a reminder or a game start is stale news,
+// and the notice is waiting in the app anyway.
+const TTL_SECONDS = 3_600;
+
+export interface PushSender {
+  /** Notices just committed; those of a pushed kind go to each of their student's browsers, off the caller's path. */
+  enqueue(notices: WrittenNotice[]): void;
+  /** Resolves once nothing is queued or being sent (tests, and a closing server). */
+  idle(): Promise<void>;
+}
+
+interface Job {
+  subscription: typeof pushSubscriptions.$inferSelect;
+  payload: PushPayload;
+}
+
+export function createPushSender(opts: {
+  db: Db;
+  vapid: VapidKeys;
+  fetch?: typeof fetch;
+  onError: (err: unknown, what: string) => void;
+}): PushSender {
+  const send = opts.fetch ?? fetch;
+  const waiting: Job[] = [];
+  let running = 0;
+  let lookups = 0;
+  let idleWaiters: (() => void)[] = [];
+
+  const settleIdle = () => {
+    if (running || lookups || waiting.length) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  };
+
+  async function deliver(job: Job): Promise<void> {
+    const { subscription: s } = job;
+    const request = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(job.payload), {
+      vapidDetails: opts.vapid,
+      TTL: TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    });
+    // fetch sets the length itself from the body.
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)]));
+    const res = await send(request.endpoint, { method: 'POST', headers, body: request.body as Buffer<ArrayBuffer>, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    await res.body?.cancel();
+    // RFC 8030 §7.3: the subscription is gone for good (the student revoked the permission or cleared the site).
+    if (res.status === 404 || res.status === 410) await opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, s.endpoint));
+    else if (!res.ok) opts.onError(new Error(`push service answered ${res.status}`), 'push refused');
+  }
+
+  function pump() {
+    while (running < CONCURRENCY && waiting.length) {
+      const job = waiting.shift() as Job;
+      running += 1;
+      deliver(job)
+        .catch((err: unknown) => opts.onError(err, 'push failed'))
+        .finally(() => {
+          running -= 1;
+          pump();
+          settleIdle();
+        });
+    }
+  }
+
+  async function lookUp(notices: WrittenNotice[]) {
+    const subs = await opts.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, [...new Set(notices.map((n) => n.userId))]));
+    for (const n of notices) {
+      const payload: PushPayload = { title: PUSH_TITLE[n.kind] as string, body: n.message, link: noticeLink(n) };
+      for (const subscription of subs.filter((s) => s.userId === n.userId)) {
+        if (waiting.length >= MAX_WAITING) {
+          opts.onError(new Error('push queue full'), 'push dropped');
+          return;
+        }
+        waiting.push({ subscription, payload });
+      }
+    }
+    pump();
+  }
+
+  return {
+    enqueue(notices) {
+      const pushed = notices.filter((n) => PUSH_TITLE[n.kind]);
+      if (!pushed.length) return;
+      lookups += 1;
+      // Never on the caller's path, never its failure: the action that wrote the notice has answered already.
+      setImmediate(() => {
+        lookUp(pushed)
+          .catch((err: unknown) => opts.onError(err, 'push lookup failed'))
+          .finally(() => {
+            lookups -= 1;
+            settleIdle();
+          });
+      });
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+  };
+}
