@@ -82,7 +82,7 @@ describe('/partyinfo/:partyId', () => {
     );
     const ui = renderApp('/partyinfo/5');
     await ui.user.click(await screen.findByRole('button', { name: '대기 신청' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('대기 2번째');
+    expect(await screen.findByText('대기 2번째')).toHaveAttribute('role', 'status');
     await ui.user.click(screen.getByRole('button', { name: '대기 취소' }));
     expect(await screen.findByRole('button', { name: '대기 신청' })).toBeEnabled();
     expect(left).toEqual([5]);

@@ -1,3 +1,5 @@
+import { partyDateTime, seoulParts } from '../../shared/campus-date';
+
 // Dates the Korean way, always in campus time (Asia/Seoul), whatever the phone's or the server's zone.
 const fullDateTime = new Intl.DateTimeFormat('ko-KR', {
   year: 'numeric',
@@ -19,27 +21,9 @@ export function formatDateTime(iso: string): string {
   return date ? fullDateTime.format(date) : '';
 }
 
-// Spec §9: the party detail is in Asia/Seoul on a 24 h clock. h23 (not hour12: false) so midnight reads 00, not 24.
-const partyParts = new Intl.DateTimeFormat('ko-KR', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Seoul',
-});
-
-function seoulParts(iso: string): Record<string, string> | null {
-  const date = parse(iso);
-  return date && Object.fromEntries(partyParts.formatToParts(date).map((p) => [p.type, p.value]));
-}
-
-/** "2026년 3월 3일 (화) 19:00", built from parts so the weekday's brackets do not depend on the ICU version. */
+/** "2026년 3월 3일 (화) 19:00" (spec §9: the party detail, in Asia/Seoul on a 24 h clock). */
 export function formatPartyDateTime(iso: string): string {
-  const part = seoulParts(iso);
-  return part ? `${part.year}년 ${part.month}월 ${part.day}일 (${part.weekday}) ${part.hour}:${part.minute}` : '';
+  return partyDateTime(new Date(iso));
 }
 
 /**
@@ -47,7 +31,7 @@ export function formatPartyDateTime(iso: string): string {
  * server's, which draws the home list) write them as AM/PM, and the server's page must read as the browser's.
  */
 export function formatMonthDayTime(iso: string): string {
-  const part = seoulParts(iso);
+  const part = seoulParts(new Date(iso));
   if (!part) return '';
   const hour = Number(part.hour);
   return `${part.month}월 ${part.day}일 ${hour < 12 ? '오전' : '오후'} ${hour % 12 || 12}:${part.minute}`;

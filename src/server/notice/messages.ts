@@ -1,14 +1,8 @@
 // Notification texts (Korean). One function per event of DESIGN.md §4 "Notifications".
+import { monthDayDateTime } from '../../shared/campus-date';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 
 const p = (n: number) => `${n.toLocaleString('ko-KR')}P`;
-// "3월 5일 (목) 19:00" in campus time, built from parts so the brackets do not depend on the ICU version.
-const whenParts = new Intl.DateTimeFormat('ko-KR', { month: 'numeric', day: 'numeric', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Seoul' });
-const when = (d: Date) => {
-  const v = Object.fromEntries(whenParts.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${v.month}월 ${v.day}일 (${v.weekday}) ${v.hour}:${v.minute}`;
-};
-
 /** "24시간 뒤", "1시간 30분 뒤", "30분 뒤", "곧": to the nearest minute. */
 function timeLeft(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -36,7 +30,7 @@ export const NOTICE = {
   partyCancelled: (title: string, refund: number) =>
     refund > 0 ? `'${title}' 파티가 취소되었습니다. 보증금 ${p(refund)}가 환불되었습니다.` : `'${title}' 파티가 취소되었습니다.`,
   partyChanged: (title: string, change: { start?: Date; place?: string }) =>
-    `'${title}' 파티 일정이 바뀌었습니다. ${[change.start && `시간: ${when(change.start)}`, change.place && `장소: ${change.place}`].filter(Boolean).join(' · ')}`,
+    `'${title}' 파티 일정이 바뀌었습니다. ${[change.start && `시간: ${monthDayDateTime(change.start)}`, change.place && `장소: ${change.place}`].filter(Boolean).join(' · ')}`,
   // The time left when the reminder is written, not the window's name: a party made 30 minutes before its start, or
   // a sweep that ran late, says what is true.
   reminder24h: (title: string, place: string, leftMs: number) => `'${title}' 파티가 ${timeLeft(leftMs)} 시작됩니다. 장소: ${place}`,

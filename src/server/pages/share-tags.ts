@@ -1,3 +1,4 @@
+import { partyDateTime } from '../../shared/campus-date';
 import type { PartyDetail } from '../../shared/parties';
 
 // Link previews (KakaoTalk, iMessage, Slack, X) read these from the page's <head>. Most of their scrapers take no
@@ -10,26 +11,9 @@ const ART_SIZE = { width: 640, height: 400 };
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-// "2026년 3월 3일 (화) 19:00" in campus time, as the party page writes it (built from parts, so the weekday's
-// brackets do not depend on the ICU version).
-const seoul = new Intl.DateTimeFormat('ko-KR', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Seoul',
-});
-function seoulDateTime(date: Date): string {
-  const v = Object.fromEntries(seoul.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${v.year}년 ${v.month}월 ${v.day}일 (${v.weekday}) ${v.hour}:${v.minute}`;
-}
-
 /** Where and when, the line a preview shows under the title: "도서관 · 2026년 3월 3일 (화) 19:00". */
 const partyWhereWhen = (party: Pick<PartyDetail, 'place_name' | 'start_time'>) =>
-  `${party.place_name} · ${seoulDateTime(new Date(party.start_time))}`;
+  `${party.place_name} · ${partyDateTime(new Date(party.start_time))}`;
 
 function imagePath(photo: string | null): { path: string; art: boolean } {
   if (!photo || !photo.startsWith('/')) return { path: DEFAULT_IMAGE, art: true };
