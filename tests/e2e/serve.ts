@@ -16,8 +16,17 @@ env.SIGNUP_LIMIT_PER_HOUR ??= '500';
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 
+// The run's own database, dropped when the server stops, so runs do not pile databases up on the machine.
+let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
   const name = `partyon_e2e_${Date.now()}`;
+  const adminUrl = process.env.DATABASE_URL;
+  dropDatabase = async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  };
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -31,4 +40,9 @@ console.log(`[e2e] data dir ${env.DATA_DIR}`);
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  // A database that cannot be dropped (the server already gone with it, say) only costs disk: never fail the run.
+  dropDatabase()
+    .catch((err: unknown) => console.warn('[e2e] could not drop the database:', err))
+    .finally(() => process.exit(code ?? 0));
+});
