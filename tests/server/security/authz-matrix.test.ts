@@ -100,6 +100,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/homemap/tags/', url: () => '/api/homemap/tags/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/', url: () => '/api/detailview/parties/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/{partyId}/', url: (f) => `/api/detailview/parties/${f.upcoming}/`, expect: everyone(200) },
+  { method: 'GET', path: '/api/detailview/parties/{partyId}/calendar.ics', url: (f) => `/api/detailview/parties/${f.upcoming}/calendar.ics`, expect: everyone(200) },
   { method: 'GET', path: '/api/signup/auth/kakao/config/', url: () => '/api/signup/auth/kakao/config/', expect: everyone(200) },
   // The published API description and its page (public, like the spec it describes).
   { method: 'GET', path: '/api/openapi.json', url: () => '/api/openapi.json', expect: everyone(200) },
