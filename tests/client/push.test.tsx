@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from './msw/fixtures';
@@ -159,5 +159,46 @@ describe('the push switch on my page', () => {
     renderApp('/mypage');
     await screen.findByRole('heading', { name: '김민지' });
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});
+
+describe('a session that ends without the logout button', () => {
+  it('unsubscribes this browser, with the token, when another tab logs out', async () => {
+    signInAs();
+    const browser = fakeBrowser({ permission: 'granted', subscribed: true });
+    const sent = pushServer();
+    renderApp('/');
+    await screen.findByRole('heading', { name: '김민지님을 위한 추천 파티' });
+
+    // The other tab's logout: its tokens go one key at a time, each seen here as a storage event.
+    for (const key of ['access', 'refresh', 'accessToken']) {
+      const oldValue = localStorage.getItem(key);
+      localStorage.removeItem(key);
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: null }));
+      });
+    }
+    expect(await screen.findByRole('heading', { name: '게스트님을 위한 추천 파티' })).toBeInTheDocument();
+    await waitFor(() => expect(browser.unsubscribe).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([{ method: 'DELETE', body: { endpoint: ENDPOINT }, auth: 'Bearer access-1' }]);
+  });
+
+  it('drops the browser subscription when the refresh is refused, though the server no longer takes the token', async () => {
+    signInAs();
+    const browser = fakeBrowser({ permission: 'granted', subscribed: true });
+    const sent: { method: string; auth: string | null }[] = [];
+    server.use(
+      http.get('/api/mypage/main/', () => new HttpResponse(null, { status: 401 })),
+      http.post('/api/signup/auth/refresh/', () => HttpResponse.json({ detail: 'expired' }, { status: 401 })),
+      http.delete('/api/push/subscriptions/', ({ request }) => {
+        sent.push({ method: request.method, auth: request.headers.get('authorization') });
+        return HttpResponse.json({ detail: 'expired' }, { status: 401 });
+      }),
+    );
+    renderApp('/mypage');
+    await waitFor(() => expect(localStorage.getItem('access')).toBeNull());
+    await waitFor(() => expect(browser.unsubscribe).toHaveBeenCalledTimes(1));
+    // Named with the token the session had (the server refuses it; the browser's side is gone all the same).
+    expect(sent).toEqual([{ method: 'DELETE', auth: 'Bearer access-1' }]);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { login, signupViaApi } from './helpers';
+import { payHeldSeat } from './seat-helpers';
 
 const TITLE = '중간고사 끝! 도서관 옥상 치킨 파티';
 
@@ -23,12 +24,7 @@ test('my seat shows on home and map cards, and the bell counts unread notices an
   await expect(homeCard.getByRole('button', { name: '신청하기' })).toHaveCount(0);
 
   await homeCard.getByRole('link').tap();
-  await page.getByRole('button', { name: '결제 계속하기' }).tap();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '결제하기' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).tap();
-  await expect(page).toHaveURL(/\/paymentfinish$/);
+  await payHeldSeat(page);
 
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '홈' }).tap();
   await expect(homeCard).toContainText('참가 확정');

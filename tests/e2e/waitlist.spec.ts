@@ -1,25 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { E2E_OPS_TOKEN, login, signupViaApi } from './helpers';
+import { login, signupViaApi } from './helpers';
+import { holdSeatViaApi, opsParty, payHeldSeat } from './seat-helpers';
 
 // Issue 18 §1: a full party takes a line; when a seat frees, the first in line is offered it, told so, and pays.
 test('a student waits for a full party, is offered the freed seat and pays for it', async ({ page, request }) => {
   const title = `대기 파티 ${Date.now().toString(36)}`;
-  const created = await request.post('/api/ops/parties/', {
-    headers: { 'X-Ops-Token': E2E_OPS_TOKEN },
-    data: { title, place_id: 1, start_time: new Date(Date.now() + 48 * 3_600_000).toISOString(), max_participants: 2, deposit: 1000, tags: ['테스트'] },
-  });
-  expect(created.status()).toBe(201);
-  const { id: partyId } = (await created.json()) as { id: number };
+  const partyId = await opsParty(request, title, 2);
 
   // Two other students take both seats (unpaid holds, through the API).
   const holders: string[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    const s = await signupViaApi(request, 'waitfull');
-    const res = await request.post('/api/signup/auth/login/', { data: { username: s.username, password: s.password } });
-    const { access } = (await res.json()) as { access: string };
-    expect((await request.post(`/api/reserve/join/${partyId}/`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(201);
-    holders.push(access);
-  }
+  for (let i = 0; i < 2; i += 1) holders.push(await holdSeatViaApi(request, await signupViaApi(request, 'waitfull'), partyId));
 
   const w = await signupViaApi(request, 'waiter');
   await login(page, w.username, w.password);
@@ -39,12 +29,7 @@ test('a student waits for a full party, is offered the freed seat and pays for i
   await page.goto('/notifications');
   await page.getByRole('button', { name: new RegExp(`'${title}'에 자리가 났어요`) }).tap();
   await expect(page).toHaveURL(new RegExp(`/partyinfo/${partyId}$`));
-  await page.getByRole('button', { name: '결제 계속하기' }).tap();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '결제하기' }).tap();
-  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).tap();
-  await expect(page).toHaveURL(/\/paymentfinish$/);
+  await payHeldSeat(page);
 
   await page.goto(`/partyinfo/${partyId}`);
   await expect(page.getByRole('button', { name: '참가 확정' })).toBeDisabled();

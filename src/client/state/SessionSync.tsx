@@ -1,4 +1,4 @@
-import { useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { STORAGE } from '../../shared/storage-keys';
@@ -6,6 +6,7 @@ import { fetchLocalUser } from '../api/profile';
 import { isPrivateAnswer } from '../api/public-answers';
 import { getAccessToken, SESSION_KEYS } from '../api/token-store';
 import { clearRuntimeCaches } from '../lib/service-worker';
+import { disablePush } from '../lib/web-push';
 import { useLatest } from '../lib/use-latest';
 import { onAuthError } from '../lib/auth-events';
 import { readLocalUser, writeLocalUser } from './local-user';
@@ -13,6 +14,7 @@ import { accessTokenAtom, currentUserAtom } from './session-atoms';
 
 /** Keeps the session atoms true to storage: profile on start, other tabs' sign-in/out, and authError. */
 export function SessionSync() {
+  const store = useStore();
   const setToken = useSetAtom(accessTokenAtom);
   const setUser = useSetAtom(currentUserAtom);
   const mutate = useLatest(useSWRConfig().mutate);
@@ -31,6 +33,8 @@ export function SessionSync() {
     };
 
     const syncFromStorage = () => {
+      // The session's token as this tab last knew it, read before the atom lets it go (storage has already).
+      const ended = store.get(accessTokenAtom);
       const token = getAccessToken();
       setToken(token);
       if (!token) {
@@ -39,6 +43,9 @@ export function SessionSync() {
         // student behind either: their answers go from memory, the worker's kept pages from storage.
         void mutate.current(isPrivateAnswer, undefined, { revalidate: false });
         void clearRuntimeCaches();
+        // Nor pushes: the server forgets this browser's subscription when that token still works, and the browser
+        // drops it in any case (a dead token after a refused refresh), so the next login subscribes afresh.
+        if (ended) void disablePush(ended).catch(() => undefined);
       }
       return token;
     };
@@ -66,7 +73,7 @@ export function SessionSync() {
       window.removeEventListener('storage', onStorage);
       stopAuthError();
     };
-  }, [mutate, setToken, setUser]);
+  }, [mutate, setToken, setUser, store]);
 
   return null;
 }

@@ -18,7 +18,7 @@ const liveSeats = (tx: Tx, partyId: number) =>
 
 /**
  * An operator cancels a party: every live participation ends, paid deposits are refunded in full whatever the
- * time, and each student is told. One transaction, so a failure leaves the party and every seat as they were.
+ * time, and each student is told — those waiting in its line too. One transaction, so a failure leaves the party and every seat as they were.
  * Cancelling twice is harmless (the second call finds no live participation). Null when there is no such party.
  * The operator's audit row is written in the same transaction.
  *
@@ -58,8 +58,20 @@ export async function cancelParty(ctx: Ctx, partyId: number, actor: OpsActor): P
         at: now,
       });
     }
-    // No seat will ever be offered: the line closes with the party.
-    await tx.delete(waitlistEntries).where(eq(waitlistEntries.partyId, partyId));
+    // No seat will ever be offered: the line closes with the party, and each student in it is told (they paid
+    // nothing, so the notice is the bare cancellation; pushed like the seat holders').
+    const waiting = await tx.delete(waitlistEntries).where(eq(waitlistEntries.partyId, partyId)).returning({ id: waitlistEntries.id, userId: waitlistEntries.userId });
+    await notify(
+      tx,
+      waiting.map((w) => ({
+        userId: w.userId,
+        kind: 'party_cancelled' as const,
+        message: NOTICE.partyCancelled(party.title, 0),
+        partyId,
+        dedupeKey: `party_cancelled:waitlist:${w.id}`,
+        at: now,
+      })),
+    );
     const result = { cancelled: live.length, refunded_points: refunded };
     await recordAudit(tx, actor, { action: 'party.cancel', targetType: 'party', targetId: partyId, before, after: { status: 'cancelled', ...result }, at: now });
     return result;

@@ -183,4 +183,20 @@ describeEachDb('the waitlist of a full party', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([expect.objectContaining({ party_id: partyId, title: '대기 목록 파티', position: 2 })]);
   });
+
+  it('a cancelled party tells each student in its line once, and the line is gone', async () => {
+    const { partyId, holders } = await fullParty(2, { title: '접힌 파티', deposit: 2000 });
+    const [a, b] = await createStudents(t, 2);
+    await wait(partyId, a);
+    await wait(partyId, b);
+    const ops = { 'x-ops-token': t.opsToken };
+    expect((await t.app.inject({ method: 'POST', url: `/api/ops/parties/${partyId}/cancel/`, headers: ops })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/ops/parties/${partyId}/cancel/`, headers: ops })).statusCode).toBe(200);
+    for (const s of [a, b]) {
+      // Nothing was paid in the line, so no refund is mentioned.
+      expect(await notices(s)).toEqual([expect.objectContaining({ message: "'접힌 파티' 파티가 취소되었습니다.", link: `/partyinfo/${partyId}`, is_read: false })]);
+      expect(await position(partyId, s)).toBeNull();
+    }
+    expect((await notices(holders[0])).filter((n) => n.message.includes('파티가 취소되었습니다'))).toHaveLength(1);
+  });
 });
