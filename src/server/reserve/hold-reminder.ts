@@ -11,7 +11,7 @@ import { rewriteNotice } from '../notice/notify';
 import { appliedNoticeKey } from './join';
 
 /** How long before an unpaid seat's hold ends its student is reminded (once). The client never shows it. */
-export const HOLD_REMINDER_MINUTES = 5;
+const HOLD_REMINDER_MINUTES = 5;
 const BATCH = 500;
 // The seat's one notice before the reminder: a join's, or a waitlist offer's (both under appliedNoticeKey).
 const NOT_YET_REMINDED: NotificationKind[] = ['applied', 'waitlist_offer'];
