@@ -12,6 +12,8 @@ import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
 import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
+import { announceOpenLobbies } from '../partyassist/standby-open';
+import { remindExpiringHolds } from '../reserve/hold-reminder';
 import { releaseSeat } from '../reserve/release-seat';
 import { offerWaitingParties } from '../reserve/waitlist-offer';
 
@@ -21,14 +23,19 @@ const NO_SHOW_REASON = '파티 불참 (노쇼)';
 
 export interface SweepReport {
   expired: number;
+  /** Unpaid seats whose hold ends in a few minutes, reminded (reserve/hold-reminder.ts). */
+  holdReminders: number;
   /** Seats offered to students in line (freed by expired holds, raised maxima, or offers a failure left behind). */
   offered: number;
   reminded: number;
+  /** Paid participants told their lobby opened (partyassist/standby-open.ts). */
+  lobbyNotices: number;
   noShows: number;
 }
 
 /**
- * The one background job: hold expiry, 24 h / 1 h reminders, no-show forfeits. Every step is a conditional update
+ * The one background job: hold expiry (and the reminder before it), 24 h / 1 h reminders, the lobby opening, no-show
+ * forfeits. Every step is a conditional update
  * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
  */
 export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => undefined) {
@@ -140,7 +147,14 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
   async function runOnce(): Promise<SweepReport> {
     const now = ctx.clock.now();
     const expired = await expireHolds(now);
-    const report = { expired, offered: await offerWaitingParties(ctx, now), reminded: await remind(now), noShows: await forfeitNoShows(now) };
+    const report = {
+      expired,
+      holdReminders: await remindExpiringHolds(ctx, now),
+      offered: await offerWaitingParties(ctx, now),
+      reminded: await remind(now),
+      lobbyNotices: await announceOpenLobbies(ctx, now),
+      noShows: await forfeitNoShows(now),
+    };
     // A Kakao code is only worth remembering while a twin request could still arrive.
     await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));
     // Ended sign-ins (students' refresh tokens, operators' sessions) are refused with or without their rows.

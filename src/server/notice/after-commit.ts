@@ -7,6 +7,8 @@ export interface WrittenNotice {
   kind: NotificationKind;
   message: string;
   partyId: number | null;
+  /** The party's round, if it has one (notice/link.ts): a game start links to it. */
+  roundId: number | null;
 }
 
 type Sink = (notices: WrittenNotice[]) => void;

@@ -23,6 +23,7 @@ export const NOTICE = {
     deposit > 0
       ? `'${title}'에 자리가 났어요! 대기 순서대로 자리를 잡아 두었습니다. 15분 안에 보증금 ${p(deposit)}를 결제해 주세요.`
       : `'${title}'에 자리가 났어요! 대기 순서대로 자리를 잡아 두었습니다. 15분 안에 결제를 완료해 주세요.`,
+  holdExpiring: (title: string, leftMs: number) => `'${title}' 결제 시간이 ${timeLeft(leftMs)} 끝납니다. 그 전에 결제를 완료하지 않으면 참가 신청이 취소돼요.`,
   holdExpired: (title: string) => `'${title}' 결제 시간이 지나 참가 신청이 취소되었습니다.`,
   cancelledRefund: (title: string, amount: number) => `'${title}' 참가를 취소했습니다. 보증금 ${p(amount)}가 환불되었습니다.`,
   cancelledNoRefund: (title: string) => `'${title}' 참가를 취소했습니다. 시작 24시간 전이 지나 보증금은 환불되지 않습니다.`,
@@ -35,6 +36,8 @@ export const NOTICE = {
   // a sweep that ran late, says what is true.
   reminder24h: (title: string, place: string, leftMs: number) => `'${title}' 파티가 ${timeLeft(leftMs)} 시작됩니다. 장소: ${place}`,
   reminder1h: (title: string, place: string, leftMs: number) => `${timeLeft(leftMs)} '${title}' 파티가 시작됩니다. 장소: ${place}`,
+  standbyOpen: (title: string) => `'${title}' 대기실이 열렸어요. 입장해서 게임을 기다려 주세요.`,
+  gameStarted: (title: string) => `'${title}' 밸런스 게임이 시작되었어요! 지금 참여해 보세요.`,
   depositReturned: (title: string, amount: number) => `'${title}' 출석이 확인되어 보증금 ${p(amount)}가 돌아왔습니다.`,
   depositForfeited: (title: string, amount: number) =>
     amount > 0 ? `'${title}'에 참석하지 않아 보증금 ${p(amount)}가 몰수되었습니다.` : `'${title}'에 참석하지 않았습니다.`,
@@ -54,4 +57,7 @@ export const PUSH_TITLE: Partial<Record<NotificationKind, string>> = {
   deposit_forfeited: '보증금이 몰수되었어요',
   party_cancelled: '파티가 취소되었어요',
   waitlist_offer: '기다리던 파티에 자리가 났어요',
+  hold_expiring: '결제 시간이 얼마 남지 않았어요',
+  standby_open: '대기실이 열렸어요',
+  game_started: '게임이 시작되었어요',
 };

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
 import { noticesWritten } from './after-commit';
+import { noticeRoundId } from './link';
 
 export interface NewNotice {
   userId: number;
@@ -27,7 +28,7 @@ export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Pro
   noticesWritten(tx, written);
 }
 
-const WRITTEN = { userId: notifications.userId, kind: notifications.kind, message: notifications.message, partyId: notifications.partyId };
+const WRITTEN = { userId: notifications.userId, kind: notifications.kind, message: notifications.message, partyId: notifications.partyId, roundId: noticeRoundId };
 
 /**
  * Rewrites the user's earlier notice with dedupe key `fromKey` into `notice` (moved to its time, read or unread as
@@ -43,4 +44,19 @@ export async function replaceNotice(tx: Tx, fromKey: string, n: NewNotice, opts:
     .returning(WRITTEN);
   if (rewritten) noticesWritten(tx, [rewritten]);
   else await notify(tx, n);
+}
+
+/**
+ * Rewrites the user's notice with dedupe key `key` into `n` (unread, moved to its time, same key) while it is still
+ * one of the kinds `from`: a conditional update, so of two callers racing to rewrite it only one does (and pushes).
+ * False when there is no such notice any more.
+ */
+export async function rewriteNotice(tx: Tx, key: string, from: NotificationKind[], n: Omit<NewNotice, 'dedupeKey'>): Promise<boolean> {
+  const rewritten = await tx
+    .update(notifications)
+    .set({ kind: n.kind, message: n.message, partyId: n.partyId, createdAt: n.at, isRead: false })
+    .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, key), inArray(notifications.kind, from)))
+    .returning(WRITTEN);
+  noticesWritten(tx, rewritten);
+  return rewritten.length > 0;
 }

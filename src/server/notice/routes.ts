@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +9,12 @@ import type { Ctx } from '../context';
 import { notifications } from '../db/schema/notifications';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
-import { noticeLink } from './link';
+import { noticeLink, noticeRoundId } from './link';
 
 const NOT_FOUND = '알림을 찾을 수 없습니다.';
-type Row = typeof notifications.$inferSelect;
+type Row = typeof notifications.$inferSelect & { roundId: number | null };
+
+const ROW = { ...getTableColumns(notifications), roundId: noticeRoundId };
 
 const toNotice = (n: Row): Notice => ({
   id: n.id,
@@ -28,7 +30,7 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   app.get('/api/notice/', { ...auth, schema: { response: { 200: z.array(notice) } } }, async (req): Promise<Notice[]> => {
     const rows = await ctx.db
-      .select()
+      .select(ROW)
       .from(notifications)
       .where(eq(notifications.userId, userIdOf(req)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -52,7 +54,7 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
       .update(notifications)
       .set({ isRead: true })
       .where(and(eq(notifications.id, id), eq(notifications.userId, userIdOf(req))))
-      .returning();
+      .returning(ROW);
     if (!row) throw detail(404, NOT_FOUND);
     return toNotice(row);
   });

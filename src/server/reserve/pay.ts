@@ -9,6 +9,7 @@ import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
+import { answerHoldReminder } from './hold-reminder';
 import { lockOpenStudent } from './student-guard';
 
 class Insufficient extends Error {}
@@ -58,6 +59,7 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
         const [u] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
         remaining = u.points;
       }
+      await answerHoldReminder(tx, userId, participationId);
       await notify(tx, { userId, kind: 'paid', message: NOTICE.paid(row.title, row.deposit), partyId: row.partyId, dedupeKey: `paid:${participationId}`, at: now });
       return { remaining_points: remaining, amount: row.deposit };
     });

@@ -16,5 +16,11 @@ export const NOTIFICATION_KINDS = [
   'verification_rejected',
   // A seat of a full party freed up and is held for the first student in line (reserve/waitlist-offer.ts).
   'waitlist_offer',
+  // An unpaid seat's hold ends in a few minutes: its application notice, rewritten (reserve/hold-reminder.ts).
+  'hold_expiring',
+  // A paid seat's lobby opened for standby (parties/standby-open.ts).
+  'standby_open',
+  // The party's balance game round was created (game/round-create.ts).
+  'game_started',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
