@@ -21,6 +21,14 @@ export function FilterBar({ filters, setFilters }: Props) {
   // The search this field last wrote: a different one in the URL came from elsewhere (Back, 필터 지우기).
   const written = useRef(filters.q);
   const latest = useLatest(filters);
+  const input = useRef<HTMLInputElement>(null);
+
+  // On a drawn page a student may type before the app takes the page over: what they typed is kept and searched.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== text) setText(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the field over
+  }, []);
 
   useEffect(() => {
     if (filters.q === written.current) return;
@@ -53,6 +61,7 @@ export function FilterBar({ filters, setFilters }: Props) {
     <form role="search" aria-label={T.label} className="filter-bar" onSubmit={submit}>
       <div className="filter-bar__search">
         <input
+          ref={input}
           type="search"
           className="filter-bar__input"
           aria-label={T.search}
