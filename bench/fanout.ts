@@ -1,7 +1,11 @@
 // Websocket fan-out: N sockets in one round while votes arrive at a steady rate; prints delivery latency
 // percentiles (vote request sent → vote_update received) and messages lost, for one instance and for two instances
-// sharing PostgreSQL + Redis (sockets on B, votes through A). Clients and server share this process and its two
-// cores, so figures are pessimistic. Run: npx tsx bench/fanout.ts. Asserts nothing.
+// sharing PostgreSQL + Redis (sockets on B, votes through A). Each case runs twice in the same process layout: first
+// against a bare `ws` broadcast (fanout-baseline.ts), then against the app, and prints the app's p95 as a multiple
+// of the baseline's, so the machine's speed cancels out. Clients run in a worker thread and share the process and its
+// two cores with the server, so figures are pessimistic. Asserts nothing.
+// Run: npx tsx bench/fanout.ts [--runs 2] [--only '5,000']
+import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { Worker } from 'node:worker_threads';
 import { createAccessTokens } from '../src/server/auth/access-token';
@@ -11,6 +15,7 @@ import { parties, participations } from '../src/server/db/schema/parties';
 import { places } from '../src/server/db/schema/places';
 import { users } from '../src/server/db/schema/users';
 import { type BenchApp, type BenchDb, benchDatabase, fmt, percentile, startBenchApp } from './bench-app';
+import { startBaseline } from './fanout-baseline';
 
 interface WorkerResult {
   type: string;
@@ -26,7 +31,81 @@ interface Scenario {
   instances: 1 | 2;
 }
 
-async function run(kind: BenchDb, s: Scenario) {
+/** Where the clients connect and how the v-th vote (on question `q`) is sent. */
+interface Target {
+  urls: string[];
+  questionIds: number[];
+  vote(v: number, q: number, choice: 'A' | 'B', agent: Agent): Promise<unknown>;
+}
+
+/** Opens the sockets in the worker, sends the votes at a steady rate and reads what arrived when. */
+async function measure(s: Scenario, t: Target) {
+  const worker = new Worker(new URL('./fanout-clients.mjs', import.meta.url), { workerData: { urls: t.urls, resync: t.questionIds.length } });
+  const messages = new Map<string, (m: WorkerResult) => void>();
+  worker.on('message', (m: WorkerResult) => messages.get(m.type)?.(m));
+  const answer = (type: string) => new Promise<WorkerResult>((resolve) => messages.set(type, resolve));
+  await answer('ready');
+
+  const agent = new Agent({ connections: 32 });
+  const sent = new Map<string, number>();
+  const now = () => performance.timeOrigin + performance.now();
+  const counts = new Map<number, number>();
+  const total = s.votesPerSecond * s.seconds;
+  const start = performance.now();
+  const pending: Promise<unknown>[] = [];
+  const answered: number[] = []; // how long each vote request took to be answered
+  for (let v = 0; v < total; v++) {
+    const due = start + (v * 1000) / s.votesPerSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const q = t.questionIds[v % t.questionIds.length];
+    const n = (counts.get(q) ?? 0) + 1;
+    counts.set(q, n);
+    sent.set(`${q}:${n}`, now());
+    const t0 = performance.now();
+    pending.push(t.vote(v, q, v % 2 ? 'A' : 'B', agent).then(() => answered.push(performance.now() - t0)));
+  }
+  await Promise.all(pending);
+  // Let the last broadcasts arrive, then collect what the clients saw.
+  await new Promise((r) => setTimeout(r, 2000));
+  await agent.close();
+  worker.postMessage({ type: 'finish' });
+  const result = await answer('result');
+  await worker.terminate();
+  const received = new Map(result.received!);
+  const perSocket = result.perSocket!;
+
+  // Counts only rise, so "question:total" names one vote; a vote that landed out of order is matched by key.
+  const latencies: number[] = [];
+  for (const [key, times] of received) {
+    const t0 = sent.get(key);
+    if (t0 !== undefined) for (const time of times) latencies.push(time - t0);
+  }
+  latencies.sort((x, y) => x - y);
+  answered.sort((x, y) => x - y);
+  const lost = perSocket.reduce((n, got) => n + Math.max(0, total - got), 0);
+  return { votes: total, delivered: latencies.length, lost, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), voteP95: percentile(answered, 95) };
+}
+
+const post = (url: string, agent: Agent, body: unknown, headers: Record<string, string> = {}) =>
+  request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), dispatcher: agent }).then((r) => r.body.dump());
+
+async function runBaseline(s: Scenario) {
+  const questionIds = [1, 2, 3, 4, 5];
+  const baseline = await startBaseline(questionIds);
+  try {
+    const url = `${baseline.base.replace('http', 'ws')}/`;
+    return await measure(s, {
+      urls: Array.from({ length: s.sockets }, () => url),
+      questionIds,
+      vote: (_v, q, choice, agent) => post(`${baseline.base}/vote/${q}/`, agent, { choice }),
+    });
+  } finally {
+    await baseline.close();
+  }
+}
+
+async function runHub(kind: BenchDb, s: Scenario) {
   const db = await benchDatabase(kind);
   const prefix = `partyon-bench-${Date.now()}:`;
   const redisUrl = s.instances === 2 ? process.env.REDIS_URL : undefined;
@@ -48,60 +127,15 @@ async function run(kind: BenchDb, s: Scenario) {
     const qs = await d.insert(questions).values(Array.from({ length: 5 }, (_, i) => ({ roundId: round.id, position: i, aText: `A${i}`, bText: `B${i}` }))).returning({ id: questions.id });
     const tokens = createAccessTokens(a.jwtSecret, systemClock);
 
-    // The clients live in a worker thread, on instance B.
+    // The clients connect to instance B; votes go through instance A, each voter voting once per question.
     const wsBase = b.base.replace('http', 'ws');
     const urls = await Promise.all(ids.slice(0, s.sockets).map(async (userId) => `${wsBase}/ws/game/round/${round.id}/?token=${await tokens.sign(userId)}`));
-    const worker = new Worker(new URL('./fanout-clients.mjs', import.meta.url), { workerData: { urls } });
-    const messages = new Map<string, (m: WorkerResult) => void>();
-    worker.on('message', (m: WorkerResult) => messages.get(m.type)?.(m));
-    const answer = (type: string) => new Promise<WorkerResult>((resolve) => messages.set(type, resolve));
-    await answer('ready');
-
-    // Votes through instance A at a steady rate; remember when each was sent.
-    const agent = new Agent({ connections: 32 });
-    const sent = new Map<string, number>();
-    const now = () => performance.timeOrigin + performance.now();
-    const counts = new Map<number, number>();
-    const total = s.votesPerSecond * s.seconds;
     const voterTokens = await Promise.all(ids.slice(0, voters).map((id) => tokens.sign(id)));
-    const start = performance.now();
-    const pending: Promise<unknown>[] = [];
-    for (let v = 0; v < total; v++) {
-      const due = start + (v * 1000) / s.votesPerSecond;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const q = qs[v % 5].id;
-      const n = (counts.get(q) ?? 0) + 1;
-      counts.set(q, n);
-      sent.set(`${q}:${n}`, now());
-      pending.push(
-        request(`${a.base}/api/v1/game/questions/${q}/vote/`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${voterTokens[Math.floor(v / 5)]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ choice: v % 2 ? 'A' : 'B' }),
-          dispatcher: agent,
-        }).then((r) => r.body.dump()),
-      );
-    }
-    await Promise.all(pending);
-    // Let the last broadcasts arrive, then collect what the clients saw.
-    await new Promise((r) => setTimeout(r, 2000));
-    await agent.close();
-    worker.postMessage({ type: 'finish' });
-    const result = await answer('result');
-    await worker.terminate();
-    const received = new Map(result.received!);
-    const perSocket = result.perSocket!;
-
-    // Counts only rise, so "question:total" names one vote; a vote that landed out of order is matched by key.
-    const latencies: number[] = [];
-    for (const [key, times] of received) {
-      const t0 = sent.get(key);
-      if (t0 !== undefined) for (const t of times) latencies.push(t - t0);
-    }
-    latencies.sort((x, y) => x - y);
-    const lost = perSocket.reduce((n, got) => n + Math.max(0, total - got), 0);
-    return { ...s, kind, votes: total, delivered: latencies.length, lost, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+    return await measure(s, {
+      urls,
+      questionIds: qs.map((q) => q.id),
+      vote: (v, q, choice, agent) => post(`${a.base}/api/v1/game/questions/${q}/vote/`, agent, { choice }, { authorization: `Bearer ${voterTokens[Math.floor(v / 5)]}` }),
+    });
   } finally {
     if (b !== a) await b.close();
     await a.close();
@@ -110,6 +144,7 @@ async function run(kind: BenchDb, s: Scenario) {
   }
 }
 
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '1' }, only: { type: 'string' } } });
 const kind: BenchDb = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const scenarios: Scenario[] = [
   { name: '1,000 sockets, one instance, 20 votes/s', sockets: 1000, votesPerSecond: 20, seconds: 5, instances: 1 },
@@ -120,10 +155,25 @@ if (process.env.DATABASE_URL && process.env.REDIS_URL) scenarios.push({ name: '1
 else console.log('(DATABASE_URL and REDIS_URL not both set: the two-instance run is skipped)');
 
 console.log(`database: ${kind}\n`);
-console.log('| scenario | votes | votes/s | deliveries | lost | p50 ms | p95 ms | p99 ms |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-for (const s of scenarios) {
-  const r = await run(kind, s);
-  console.log(`| ${r.name} | ${r.votes} | ${r.votesPerSecond} | ${r.delivered} | ${r.lost} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`);
+console.log('| scenario | server | votes | votes/s | deliveries | lost | p50 ms | p95 ms | p99 ms | p95 ÷ baseline | vote answered p95 ms |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+const summary: string[] = [];
+const median = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50);
+for (const s of scenarios.filter((x) => !args.only || x.name.includes(args.only))) {
+  const p95s = { base: [] as number[], app: [] as number[] };
+  for (let i = 0; i < Number(args.runs); i++) {
+    const base = await runBaseline(s);
+    const hub = await runHub(kind, s);
+    p95s.base.push(base.p95);
+    p95s.app.push(hub.p95);
+    for (const [server, r] of [['bare ws', base], ['app', hub]] as const) {
+      const ratio = server === 'app' ? `${fmt(r.p95 / base.p95, 2)}×` : '';
+      console.log(`| ${s.name} | ${server} | ${r.votes} | ${s.votesPerSecond} | ${r.delivered} | ${r.lost} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${ratio} | ${fmt(r.voteP95)} |`);
+    }
+  }
+  summary.push(`| ${s.name} | ${p95s.base.length} | ${fmt(median(p95s.base))} | ${fmt(median(p95s.app))} | ${fmt(median(p95s.app) / median(p95s.base), 2)}× |`);
 }
+// On a shared machine one pair can be off by several times either way; the medians over the runs are the figure.
+console.log('\n| scenario | runs | bare ws p95 ms, median | app p95 ms, median | ratio |\n|---|---:|---:|---:|---:|');
+for (const line of summary) console.log(line);
 process.exit(0);
