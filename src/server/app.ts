@@ -9,6 +9,7 @@ import { UPLOAD_MAX_BYTES } from '../shared/constants';
 import { createAccessTokens } from './auth/access-token';
 import { authRoutes } from './auth/routes';
 import { type AppDeps, type Ctx, DEFAULT_LIMITS } from './context';
+import { createAccessCheck } from './http/access-cache';
 import { installAuth } from './http/auth-guard';
 import { answerFrameworkError, answerSocketError, installErrorHandler } from './http/errors';
 import { healthRoutes } from './http/health-routes';
@@ -70,12 +71,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Web Push (push/sender.ts): notices written in a transaction are pushed once it commits (notice/after-commit.ts).
   const vapid = deps.secrets.vapid ?? { ...webpush.generateVAPIDKeys(), subject: 'mailto:partyon@localhost' };
   const push = createPushSender({ db: deps.database.db, vapid, fetch: deps.fetch, onError: (err, what) => app.log.warn({ err }, what) });
+  const access = createAccessCheck(deps.database.db);
   const ctx: Ctx = {
     ...deps,
     db: handOnAfterCommit(deps.database.db, (notices) => push.enqueue(notices)),
     tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
-    hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error')),
+    // A withdrawal or a password change, here or on another instance, ends the student's sessions: the guard forgets
+    // their account so the old tokens stop at once.
+    hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error'), (userId) => access.forget(userId)),
+    access,
   };
 
   installErrorHandler(app);

@@ -6,6 +6,7 @@ import type { Secrets } from './secrets';
 import type { Storage } from './storage';
 import type { AccessTokens } from './auth/access-token';
 import type { SocketHub } from './realtime/socket-hub';
+import type { AccessCheck } from './http/access-cache';
 
 /** Rate limits and socket caps; tests and benches that create many accounts from one address raise them. */
 export interface Limits {
@@ -68,4 +69,6 @@ export interface Ctx extends AppDeps {
   limits: Limits;
   /** This instance's websockets, fed by the bus. */
   hub: SocketHub;
+  /** The auth guard's check of a token against its account, remembered a few seconds (access-cache.ts). */
+  access: AccessCheck;
 }

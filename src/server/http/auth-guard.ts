@@ -1,10 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
-import type { AccessClaims } from '../auth/access-token';
 import type { Ctx } from '../context';
-import type { Db } from '../db/connect';
-import { users } from '../db/schema/users';
 import { type RouteSecurity, SECURITY_TAG } from './api-docs';
 import { detail } from './errors';
 
@@ -35,16 +31,6 @@ export function installAuth(app: FastifyInstance, ctx: Ctx) {
 }
 
 /**
- * Whether a signature-valid access token still opens the account: the account exists, is not closed, and no
- * password change has happened since the token was issued (its version is the row's). One read of the user row,
- * shared by every guarded route and the websocket handshake.
- */
-export async function accessStillValid(db: Db, claims: AccessClaims): Promise<boolean> {
-  const [user] = await db.select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, claims.userId));
-  return !!user && !user.deletedAt && user.tokenVersion === claims.version;
-}
-
-/**
  * preValidation hook for routes that need a logged-in student (before the body is validated, so a guest hears 401,
  * not what is wrong with the body): 401 (the client then refreshes once) for a missing, bad or
  * expired token, for an account closed since the token was issued, and for a token issued before the password
@@ -55,7 +41,7 @@ export function requireUser(ctx: Ctx) {
     if (req.userId === null) {
       throw detail(401, req.headers.authorization ? M.tokenInvalid : M.loginRequired);
     }
-    if (!(await accessStillValid(ctx.db, { userId: req.userId, version: req.tokenVersion ?? 0 }))) throw detail(401, M.tokenInvalid);
+    if (!(await ctx.access.stillValid({ userId: req.userId, version: req.tokenVersion ?? 0 }))) throw detail(401, M.tokenInvalid);
   };
   return Object.assign(hook, { [SECURITY_TAG]: 'student' as RouteSecurity });
 }

@@ -8,7 +8,6 @@ import { partyDetail } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { parties, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
-import { accessStillValid } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { createWriteClearedCache } from '../http/micro-cache';
 import { cardColumns, toMapParty } from './party-cards';
@@ -47,7 +46,7 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
     const listed = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
     // A token that no longer opens the account (password changed, account closed) sees the guest's view: only asked
     // of a participant, so every other visitor's page costs no extra read.
-    const mine = listed && (await accessStillValid(ctx.db, { userId: listed.userId, version: req.tokenVersion ?? 0 })) ? listed : undefined;
+    const mine = listed && (await ctx.access.stillValid({ userId: listed.userId, version: req.tokenVersion ?? 0 })) ? listed : undefined;
     const { tags: _names, ...card } = toMapParty(row);
     return {
       ...card,

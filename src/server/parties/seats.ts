@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus } from '../../shared/parties';
@@ -30,7 +31,23 @@ export async function seatHolderRows<T extends SelectedFields>(db: Db, partyIds:
   return rows as unknown as (SelectResultFields<T> & { seatStatus: LiveParticipationStatus })[];
 }
 
-/** Who holds those seats, as the detail page and the assistant show them. */
+/**
+ * The seat holders of the party `partyId` (a column of the outer query) as a JSON array of `{ id, username,
+ * profile_image }`, first come first: what seatHolders gives, inside the query that lists the parties, so a list of
+ * them costs one round trip instead of two.
+ */
+export function seatHoldersJson(partyId: AnyPgColumn) {
+  // Aliased: the outer query may read participations and users itself.
+  const holder = alias(participations, 'holder');
+  const person = alias(users, 'holder_user');
+  return sql<{ id: number; username: string; profile_image: string | null }[]>`(
+    select coalesce(json_agg(json_build_object('id', ${person.id}, 'username', ${person.username}, 'profile_image', ${person.profileImage})
+      order by ${holder.createdAt}, ${holder.id}), '[]'::json)
+    from ${participations} as ${sql.identifier('holder')} inner join ${users} as ${sql.identifier('holder_user')} on ${person.id} = ${holder.userId}
+    where ${holder.partyId} = ${partyId} and ${inArray(holder.status, LIVE_PARTICIPATION_STATUSES)})`;
+}
+
+/** Who holds those seats, as the detail page shows them. */
 export const seatHolders = (db: Db, partyIds: number[]) =>
   seatHolderRows(db, partyIds, {
     id: participations.id,

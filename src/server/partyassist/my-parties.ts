@@ -6,12 +6,12 @@ import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { ownPartyColumns } from '../parties/party-cards';
-import { seatHolders } from '../parties/seats';
+import { seatHoldersJson } from '../parties/seats';
 
 /**
  * The caller's live parties for the assistant, soonest first: upcoming ones and those still running (until the
  * standby window closes 3 h after the start), with the seat holders for the profile icons — the people its count
- * counts.
+ * counts, in one query.
  */
 export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
   const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000);
@@ -19,6 +19,7 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
     .select({
       ...ownPartyColumns,
       status: participations.status,
+      people: seatHoldersJson(parties.id),
     })
     .from(participations)
     .innerJoin(parties, eq(parties.id, participations.partyId))
@@ -32,23 +33,16 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
       ),
     )
     .orderBy(asc(parties.startTime));
-  if (!mine.length) return [];
-
-  const people = await seatHolders(ctx.db, mine.map((p) => p.id));
-
-  return mine.map((p) => {
-    const here = people.filter((x) => x.partyId === p.id);
-    return {
-      id: p.id,
-      title: p.title,
-      start_time: p.startTime.toISOString(),
-      place_name: p.placeName,
-      place_photo: p.placePhoto,
-      // The party's one count (parties/seats.ts): the same number its detail page shows.
-      participation_count: p.taken,
-      max_participants: p.max,
-      participants: here.map((x) => ({ id: x.userId, username: x.username, profile_image: x.profileImage })),
-      my_status: p.status as MyParty['my_status'],
-    };
-  });
+  return mine.map((p) => ({
+    id: p.id,
+    title: p.title,
+    start_time: p.startTime.toISOString(),
+    place_name: p.placeName,
+    place_photo: p.placePhoto,
+    // The party's one count (parties/seats.ts): the same number its detail page shows.
+    participation_count: p.taken,
+    max_participants: p.max,
+    participants: p.people,
+    my_status: p.status as MyParty['my_status'],
+  }));
 }

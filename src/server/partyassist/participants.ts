@@ -5,13 +5,17 @@ import { parties, participations } from '../db/schema/parties';
 import { extraSettings, users } from '../db/schema/users';
 import { LIVE_MESSAGES as LM } from '../game/messages';
 import { detail } from '../http/errors';
-import { confirmedParticipation } from './membership';
 
 /** Spec §3 "Participant entry" for each confirmed participant; only the party's own participants may look. */
 export async function participantsOf(ctx: Ctx, userId: number, partyId: number): Promise<ParticipantEntry[]> {
-  const [party] = await ctx.db.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
+  // The party and the caller's paid seat in it, in one read (membership.ts's rule: a confirmed participation).
+  const [party] = await ctx.db
+    .select({ id: parties.id, mine: participations.id })
+    .from(parties)
+    .leftJoin(participations, and(eq(participations.partyId, parties.id), eq(participations.userId, userId), eq(participations.status, 'confirmed')))
+    .where(eq(parties.id, partyId));
   if (!party) throw detail(404, LM.partyNotFound);
-  if (!(await confirmedParticipation(ctx.db, userId, partyId))) throw detail(403, LM.onlyParticipantsView);
+  if (party.mine === null) throw detail(403, LM.onlyParticipantsView);
   const rows = await ctx.db
     .select({ p: participations, u: users, x: extraSettings })
     .from(participations)

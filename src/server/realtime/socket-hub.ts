@@ -54,7 +54,8 @@ export interface SocketCaps {
  * directly and published on the bus for the other instances; messages coming back from the bus with our own origin
  * are skipped. So a Redis outage never silences this instance's own lobby.
  */
-export function createSocketHub(bus: EventBus, onError: (err: unknown) => void = () => undefined) {
+/** `onSessionsEnded`: a student's sessions ended here or on another instance (the auth guard forgets their account). */
+export function createSocketHub(bus: EventBus, onError: (err: unknown) => void = () => undefined, onSessionsEnded: (userId: number) => void = () => undefined) {
   const instanceId = randomUUID();
   const channels = new Map<string, Channel>();
   const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
@@ -110,6 +111,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
 
   /** Closes this instance's sockets of a student admitted with a token version below `below`, with 4401. */
   function closeSessions(userId: number, below: number) {
+    onSessionsEnded(userId);
     const now = Date.now();
     for (const [id, e] of ended) if (now - e.at > ENDED_MEMORY_MS) ended.delete(id);
     ended.set(userId, { below: Math.max(below, ended.get(userId)?.below ?? 0), at: now });

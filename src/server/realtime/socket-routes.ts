@@ -5,7 +5,6 @@ import { type PartySocketMessage, type RoundSocketMessage, WS_CLOSE } from '../.
 import type { Ctx } from '../context';
 import { questions, rounds } from '../db/schema/game';
 import { parties } from '../db/schema/parties';
-import { accessStillValid } from '../http/auth-guard';
 import { clientAddress } from '../http/rate-limit';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
@@ -38,7 +37,7 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
   }
   const token = (req.query as { token?: unknown }).token;
   const claims = typeof token === 'string' ? await ctx.tokens.read(token) : null;
-  if (!claims || !(await accessStillValid(ctx.db, claims))) {
+  if (!claims || !(await ctx.access.stillValid(claims))) {
     socket.close(WS_CLOSE.unauthorized, 'unauthorized');
     return null;
   }

@@ -214,4 +214,17 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
     expect(changed.statusCode).toBe(200);
     expect(await onB.closed).toBe(4401);
   });
+
+  // Instance B has just let the token in (and remembers the account a few seconds): the withdrawal through A
+  // reaches it over the bus, and the token stops there too.
+  it("a withdrawal through instance A stops the student's token on instance B, which had just let it in", async () => {
+    const [student, other] = await createStudents(a, 2);
+    expect((await b.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: student.auth })).statusCode).toBe(200);
+    expect((await b.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: other.auth })).statusCode).toBe(200);
+    const gone = await a.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: student.auth, payload: {} });
+    expect(gone.statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: student.auth })).statusCode).toBe(401);
+    await expect.poll(async () => (await b.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: student.auth })).statusCode).toBe(401);
+    expect((await b.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: other.auth })).statusCode).toBe(200);
+  });
 });
