@@ -3,6 +3,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sortByTimeLeft, profileIcons, lobbyOpen } from '../../src/client/assist/assist-parties';
 import type { MyParty } from '../../src/shared/live';
+import { MY_PARTY } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -10,18 +11,7 @@ const NOW = new Date('2026-03-03T10:00:00Z').getTime();
 const MIN = 60_000;
 
 function party(id: number, startsInMs: number, extra: Partial<MyParty> = {}): MyParty {
-  return {
-    id,
-    title: `파티 ${id}`,
-    start_time: new Date(NOW + startsInMs).toISOString(),
-    place_name: '학생회관',
-    place_photo: null,
-    participation_count: 3,
-    max_participants: 8,
-    participants: [],
-    my_status: 'confirmed',
-    ...extra,
-  };
+  return { ...MY_PARTY, id, title: `파티 ${id}`, start_time: new Date(NOW + startsInMs).toISOString(), ...extra };
 }
 
 function serve(body: JsonBodyType, status = 200) {

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapParty } from '../../src/shared/parties';
-import { HISTORY_ITEM, PARTY_DETAIL } from './msw/fixtures';
+import { HISTORY_ITEM, MY_PARTY, PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -66,17 +66,6 @@ const HOME_PARTY = {
 };
 const MAP_PARTY: MapParty = { ...HOME_PARTY, place_x_norm: 0.4, place_y_norm: 0.5 };
 const NOTICE = { id: 1, message: '파티 신청이 완료되었습니다.', created_at: '2026-05-03T10:30:00Z', is_read: false, link: null };
-const MY_PARTY = {
-  id: 5,
-  title: '보드게임 번개',
-  start_time: '2099-05-03T10:30:00Z',
-  place_name: '학생회관',
-  place_photo: null,
-  participation_count: 3,
-  max_participants: 8,
-  participants: [],
-  my_status: 'confirmed',
-};
 
 interface Case {
   screen: string;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyParty } from '../../src/shared/live';
-import { PARTY_DETAIL } from './msw/fixtures';
+import { MY_PARTY, PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -86,17 +86,7 @@ describe('캘린더에 추가', () => {
 describe('캘린더에 추가 on the assistant’s card', () => {
   it('offers each of my parties’ .ics', async () => {
     signInAs();
-    const mine: MyParty = {
-      id: 12,
-      title: '캘린더 파티',
-      start_time: new Date(Date.now() + 48 * 3_600_000).toISOString(),
-      place_name: '학생회관',
-      place_photo: null,
-      participation_count: 3,
-      max_participants: 8,
-      participants: [],
-      my_status: 'confirmed',
-    };
+    const mine: MyParty = { ...MY_PARTY, id: 12, title: '캘린더 파티', start_time: new Date(Date.now() + 48 * 3_600_000).toISOString() };
     server.use(http.get('/api/partyassist/myparties/', () => HttpResponse.json([mine])));
     renderApp('/assist');
     const card = await screen.findByRole('article', { name: '캘린더 파티' });

@@ -1,4 +1,5 @@
 import type { HistoryItem } from '../../../src/shared/community';
+import type { MyParty } from '../../../src/shared/live';
 import type { MyPageMain } from '../../../src/shared/mypage';
 import type { ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
 
@@ -64,4 +65,17 @@ export const HISTORY_ITEM: HistoryItem = {
   applied_count: 6,
   max_participants: 8,
   reviewed: false,
+};
+
+/** One of my parties as the party assistant lists it (a paid seat, three of eight taken). */
+export const MY_PARTY: MyParty = {
+  id: 5,
+  title: '보드게임 번개',
+  start_time: '2099-05-03T10:30:00Z',
+  place_name: '학생회관',
+  place_photo: null,
+  participation_count: 3,
+  max_participants: 8,
+  participants: [],
+  my_status: 'confirmed',
 };
