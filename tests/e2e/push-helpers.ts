@@ -45,6 +45,9 @@ export async function deliverPush(context: BrowserContext, page: Page, origin: s
   await cdp.send('ServiceWorker.enable');
   const ours = () => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)?.registrationId;
   await expect.poll(ours).toBeTruthy();
+  // A push delivered to a registration whose worker is still installing or activating is dropped (seen in CI as a
+  // notification that never came): deliver only once the worker is active.
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: ours() as string, data });
 }
 
