@@ -40,10 +40,13 @@ export async function turnOnPush(page: Page) {
 /** Hands a decrypted push to the page's service worker through CDP, as the push service would. */
 export async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string) {
   const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  // The latest state of each registration: an earlier event may list one that a later event marks deleted.
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+    for (const r of e.registrations) registrations.set(r.registrationId, r);
+  });
   await cdp.send('ServiceWorker.enable');
-  const ours = () => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)?.registrationId;
+  const ours = () => [...registrations].findLast(([, r]) => r.scopeURL === `${origin}/` && !r.isDeleted)?.[0];
   await expect.poll(ours).toBeTruthy();
   // A push delivered to a registration whose worker is still installing or activating is dropped (seen in CI as a
   // notification that never came): deliver only once the worker is active.
