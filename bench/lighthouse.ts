@@ -1,12 +1,17 @@
 // Mobile Lighthouse (default throttling) in Debian's Chromium against the real server: performance,
 // accessibility, best practices, LCP, TBT and CLS for /, /partyinfo/{id}, /map and /login — the median of 3 runs.
-// Run: npx tsx bench/lighthouse.ts [--runs 3]. Prints a table; asserts nothing.
+// Run: npx tsx bench/lighthouse.ts [--runs 3] [--only /map] [--save DIR]. Prints a table; asserts nothing.
+// --save writes each run's full report (JSON) to DIR, to read its trace audits (main-thread work, bootup time).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS, startRealServer } from './serve-real';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, save: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -14,7 +19,7 @@ const server = await startRealServer(4399);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
 try {
   const parties = (await (await fetch(`${server.base}/api/homemap/home/`)).json()) as { id: number }[];
-  const pages = ['/', `/partyinfo/${parties[0].id}`, '/map', '/login'];
+  const pages = ['/', `/partyinfo/${parties[0].id}`, '/map', '/login'].filter((p) => !values.only || p === values.only);
   console.log(`Lighthouse ${runs}× per page, mobile form factor, default (simulated) throttling; medians\n`);
   console.log('| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS | failed a11y audits |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|');
@@ -24,6 +29,10 @@ try {
     for (let attempt = 1; results.length < runs && attempt <= runs + 2; attempt++) {
       const r = await lighthouse(`${server.base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
       const lhr = r!.lhr;
+      if (values.save) {
+        mkdirSync(values.save, { recursive: true });
+        writeFileSync(join(values.save, `${path.replace(/\W+/g, '_') || 'root'}-${attempt}.json`), JSON.stringify(lhr));
+      }
       // A run Lighthouse could not finish (a lost trace, no paint seen) has no scores: say so, run again.
       if (lhr.runtimeError) {
         console.log(`  ${path}: attempt ${attempt} failed: ${lhr.runtimeError.code}`);

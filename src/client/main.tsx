@@ -33,7 +33,8 @@ function readPageData(): PageData | null {
 const page = readPageData();
 const loggedIn = getAccessToken() !== null;
 markAppStarted();
-if (page && !loggedIn) {
+// The loader may also have dropped a drawing made for another screen (the map is drawn as a phone shows it).
+if (page && !loggedIn && root.hasChildNodes()) {
   hydrateRoot(root, <App fallback={page.fallback} />, {
     // Should this browser write a date differently from the server's ICU, React draws the page afresh, which is
     // all that is needed: not an error worth a console alarm.

@@ -47,4 +47,25 @@ describe('the page loader', () => {
     runPageLoader(loaderTag(), () => undefined);
     expect(document.getElementById('root')!.childElementCount).toBe(0);
   });
+
+  it('drops a screen drawn as a phone shows it on a wide screen without touch, and keeps it on a phone', () => {
+    const drawn = '<div id="root"><div data-layout="phone"><img fetchpriority="high" src="/art/map.webp" alt=""></div></div>';
+    const width = window.innerWidth;
+    try {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+      document.body.innerHTML = drawn;
+      const started = vi.fn();
+      runPageLoader(loaderTag(), started);
+      expect(document.getElementById('root')!.childElementCount).toBe(0);
+      // Nothing drawn is left to wait for: the app starts at once.
+      expect(started).toHaveBeenCalledOnce();
+
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 393 });
+      document.body.innerHTML = drawn;
+      runPageLoader(loaderTag(), () => undefined);
+      expect(document.querySelector('#root img')).not.toBeNull();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
 });

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { App } from '../../src/client/App';
 import { renderPage } from '../../src/client/entry-server';
-import type { HomeParty } from '../../src/shared/parties';
+import type { HomeParty, MapParty } from '../../src/shared/parties';
 import { PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
 
@@ -84,5 +84,36 @@ describe('a page drawn on the server, then taken over in the browser', () => {
     expect(html).toContain('긴 소개 긴 소개');
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<script');
+  });
+
+  it('draws the map page as a phone shows it: the art and the sheet with its cards, taken over as they are', async () => {
+    const parties: MapParty[] = HOME.map((p, i) => ({ ...p, place_x_norm: 0.3 + i / 10, place_y_norm: 0.5 }));
+    server.use(http.get('/api/detailview/parties/', () => HttpResponse.json(parties)));
+    // A phone's width (jsdom's window is 1024 px wide, where the page loader would have dropped the drawing).
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 393 });
+    onTestFinished(() => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    });
+    const { html, container, recovered } = await drawThenHydrate('/map', { '/api/detailview/parties/': parties });
+
+    // The page's largest picture is in the markup (placed by a class till a script measures the screen), and the
+    // sheet lists the cards: a phone paints both before the app's code arrives.
+    expect(html).toMatch(/<div class="map-art map-art--unplaced"[^>]*><img src="[^"]*campus-medium[^"]*"/);
+    expect(html).toContain('data-layout="phone"');
+    expect(html).toContain('보드게임 번개');
+    expect(html).toContain('야식 파티');
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/ style="/);
+    const art = container.querySelector('img[fetchpriority="high"]');
+    const cards = [...container.querySelectorAll('.map-card')];
+    expect(cards).toHaveLength(2);
+
+    expect(recovered).toEqual([]);
+    // The same elements, now the app's: the picture is not fetched or painted again.
+    expect(container.querySelector('img[fetchpriority="high"]')).toBe(art);
+    expect([...container.querySelectorAll('.map-card')]).toEqual(cards);
+    // The sheet's height is the spring's now (the screen has been measured), no longer the stylesheet's.
+    expect(container.querySelector<HTMLElement>('.map-sheet')!.style.height).toMatch(/px$/);
   });
 });

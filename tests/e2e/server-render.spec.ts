@@ -35,6 +35,81 @@ test.describe('before any script runs', () => {
     await expect(page.locator('.join-bar').getByRole('button')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('detail-without-script.png') });
   });
+
+  test('a guest sees the campus map and the sheet of parties drawn by the server', async ({ page, request }) => {
+    const list = (await (await request.get('/api/detailview/parties/')).json()) as { id: number; title: string }[];
+    await page.goto('/map');
+    const art = page.locator('.map-art img');
+    await expect(art).toBeVisible();
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByRole('heading', { name: '다가오는 파티' })).toBeVisible();
+    // Every card of the list (a tap on one before the app runs is replayed once it does: lib/early-taps.ts).
+    expect(await page.locator('.map-card').count()).toBe(list.length);
+    await expect(page.getByRole('button', { name: '상세보기' }).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('map-without-script.png') });
+  });
+});
+
+/** Where the campus picture is drawn on screen: by CSS (object-fit: cover in its box) until placed, then the transformed art. */
+const pictureRect = (page: Page) =>
+  page.evaluate(() => {
+    const art = document.querySelector<HTMLElement>('.map-art')!;
+    const img = art.querySelector('img')!;
+    if (!art.classList.contains('map-art--unplaced')) {
+      const r = art.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }
+    const box = img.getBoundingClientRect();
+    const scale = Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+    const [width, height] = [img.naturalWidth * scale, img.naturalHeight * scale];
+    return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+  });
+
+test('the app takes the drawn map over where it is: the art does not move, the markers come over it', async ({ page }) => {
+  const trouble = consoleTrouble(page);
+  // The app's code is held: what the phone shows is the server's page alone.
+  const release = await hold(page, /\/assets\/index-[^/]+\.js$/);
+  await page.goto('/map');
+  const art = page.locator('.map-art img');
+  await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The picture covers the map above the collapsed sheet (25 % of the screen), which sits on the footer.
+  const [map, box, sheet] = await Promise.all([page.locator('.map-screen').boundingBox(), art.boundingBox(), page.locator('.map-sheet').boundingBox()]);
+  expect(box!.width).toBeCloseTo(map!.width, 0);
+  expect(box!.y + box!.height).toBeCloseTo(sheet!.y, 0);
+  expect(sheet!.height).toBeCloseTo(page.viewportSize()!.height * 0.25, 0);
+  await page.screenshot({ path: test.info().outputPath('map-drawn.png') });
+  const drawn = await pictureRect(page);
+  const handle = await art.elementHandle();
+
+  release();
+  // The markers' canvas is up: the stage has taken the art over.
+  await expect(page.locator('.map-stage__surface')).not.toHaveAttribute('data-markers', '0');
+  await expect(page.locator('.map-art')).not.toHaveClass(/map-art--unplaced/);
+  const taken = await pictureRect(page);
+  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(taken[key] - drawn[key]), key).toBeLessThan(1);
+  // The same picture element: hydrated, not drawn again.
+  expect(await handle!.evaluate((img) => img.isConnected)).toBe(true);
+  expect(await page.locator('.map-sheet').boundingBox()).toEqual(sheet);
+  // The sheet still opens.
+  await page.getByRole('button', { name: '목록 펼치기' }).tap();
+  await expect(page.getByRole('button', { name: '목록 접기' })).toBeVisible();
+  expect(trouble).toEqual([]);
+});
+
+test.describe('on a wide screen without touch', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+
+  test('the drawn phone map is dropped and the app draws the side panel', async ({ page }) => {
+    const trouble = consoleTrouble(page);
+    await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+      window.__sheetRead = document.querySelector('.map-sheet') !== null;
+    });`);
+    await page.goto('/map');
+    await expect(page.locator('aside.map-panel')).toBeVisible();
+    expect(await page.locator('.map-sheet').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __sheetRead?: boolean }).__sheetRead)).toBe(false);
+    expect(trouble).toEqual([]);
+  });
 });
 
 test('the app takes the drawn page over without redrawing it, and it answers taps', async ({ page }) => {

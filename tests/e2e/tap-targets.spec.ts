@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { MapParty } from '../../src/shared/parties';
 import { collectDialogs, E2E_OPS_TOKEN, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
-import { markerPoint } from './map-helpers';
+import { markerPoint, sheetHeight } from './map-helpers';
 import { MIN_TAP, tapTargetsOffenders } from './tap-probe';
 
 // Every tappable thing a student meets takes a finger: a MIN_TAP × MIN_TAP square around it lands on it. Konva's
@@ -38,6 +38,8 @@ test('home, a party, the map and my page: every tap target is finger-sized', asy
   await expectFingerSized(page, 'map, sheet expanded', { scroll: false });
   await grabber.tap();
   await expect(grabber).toHaveAttribute('aria-expanded', 'false');
+  // The sheet has come down (its spring settles after the state flips): the marker is no longer under it.
+  await expect.poll(() => sheetHeight(page)).toBeCloseTo(page.viewportSize()!.height * 0.25, 0);
 
   // A long press opens a marker's popup (held like a finger would, through CDP's touch events).
   const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,6 @@
 import { EARLY_TAPS_GLOBAL } from '../../shared/page-data';
 import { STORAGE } from '../../shared/storage-keys';
+import { phoneLayoutNow } from './phone-layout';
 import type { EarlyTaps } from './early-taps';
 
 /** How long the app waits for the first screen's pictures before it starts anyway. */
@@ -24,8 +25,9 @@ function signedIn(): boolean {
  * first, and the code that makes the page tappable follows (its links work before that). `script` is the loader's
  * own tag: its data attributes name the entry and the chunks to preload.
  *
- * The server draws pages as a guest. A signed-in student must not see the guest's copy (another name, a 참가신청
- * for a party they are in), so for them it is dropped before it is painted and the app starts at once.
+ * The server draws pages as a guest, and the map as a phone shows it. A signed-in student must not see the guest's
+ * copy (another name, a 참가신청 for a party they are in), nor a wide screen the phone's: for them it is dropped
+ * before it is painted and the app starts at once.
  *
  * Until the app runs, a button on the drawn page does nothing (links work: they are real links). The loader
  * remembers the taps nothing handled, and the app replays the last one once it has taken the page over
@@ -45,7 +47,9 @@ export function runPageLoader(script: HTMLScriptElement, importEntry: (url: stri
     importEntry(script.dataset.entry ?? '');
   };
   const root = document.getElementById('root')!;
-  if (signedIn()) root.replaceChildren();
+  // A screen the server drew as a phone shows it (the map: a bottom sheet, not the wide screen's side panel).
+  const phoneOnly = root.querySelector('[data-layout="phone"]') !== null;
+  if (signedIn() || (phoneOnly && !phoneLayoutNow())) root.replaceChildren();
 
   // A tap is kept when nothing handled it: the app had not started, or React dropped it (a part not hydrated yet:
   // React then stops the event at #root, so it never bubbles back to #root). Decided after the event is done.

@@ -35,7 +35,8 @@ export default function MapScreen() {
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
-  const bottomInset = mobile ? heightPx(SHEET_COLLAPSED, viewportHeight) : 0;
+  // Unknown (null) until the browser has measured the screen: a page the server drew is placed by CSS till then.
+  const bottomInset = !mobile ? 0 : viewportHeight ? heightPx(SHEET_COLLAPSED, viewportHeight) : null;
   const offline = useOffline(error);
   // One selected place, shared by the markers and the cards (map-selection).
   const [selection, setSelection] = useState<MapSelection | null>(null);
@@ -56,11 +57,17 @@ export default function MapScreen() {
   );
 
   return (
-    <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'}>
+    // data-layout: the page loader drops the server's (phone) drawing on a wide screen before it is painted.
+    <div className={mobile ? 'map-screen' : 'map-screen map-screen--wide'} data-layout={mobile ? 'phone' : 'wide'}>
       <div className="map-screen__map">
-        <CampusArt artRef={art.artRef} bottomInset={bottomInset} wantLarge={art.wantLarge} onShown={art.onShown} />
+        <CampusArt
+          artRef={art.artRef}
+          bottomInset={bottomInset}
+          wantLarge={art.wantLarge}
+          onShown={art.onShown}
+        />
         <Suspense fallback={<span className="visually-hidden">{MAP_TEXTS.loadingMap}</span>}>
-          {art.shown ? (
+          {art.shown && bottomInset !== null ? (
             <MapStage
               groups={groups}
               bottomInset={bottomInset}

@@ -33,7 +33,9 @@ export function PartySheet({ viewportHeight, count, children }: Props) {
       className="map-sheet"
       aria-label={MAP_TEXTS.listLabel}
       data-expanded={expanded}
-      style={{ height: sheet.style.height }}
+      // Before the browser has measured the screen (a page the server drew), map-sheet.css's collapsed share in
+      // viewport units: no style attribute in the markup, which the CSP refuses.
+      style={viewportHeight ? { height: sheet.style.height } : undefined}
     >
       <div className="map-sheet__header" {...sheet.bindHeader()}>
         <button

@@ -1,26 +1,22 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_MAX_WIDTH } from '../../shared/constants';
-
-/** Spec §9: the phone layout applies up to 820 px wide, or on any touch screen however wide. */
-function isMobileLayout(width: number, touch: boolean): boolean {
-  return touch || width <= MOBILE_MAX_WIDTH;
-}
-
-// maxTouchPoints, not 'ontouchstart': desktop browsers (and jsdom) define the handler without any touch screen.
-const hasTouch = () =>
-  (navigator.maxTouchPoints ?? 0) > 0 || (typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches);
+import { phoneLayoutNow } from '../lib/phone-layout';
 
 function subscribeResize(onChange: () => void) {
   window.addEventListener('resize', onChange);
   return () => window.removeEventListener('resize', onChange);
 }
 
-// Snapshots are primitives, so a resize that changes nothing re-renders nothing.
+// Snapshots are primitives, so a resize that changes nothing re-renders nothing. The server draws the map as a
+// phone sees it (the page loader drops that copy on a wide screen, see page-loader.ts), and a page it drew is
+// hydrated with these same server answers before React renders the real ones.
 export function useMobileLayout(): boolean {
-  return useSyncExternalStore(subscribeResize, () => isMobileLayout(window.innerWidth, hasTouch()));
+  return useSyncExternalStore(subscribeResize, phoneLayoutNow, () => true);
 }
 
-/** The layout viewport's height: the sheet's heights are shares of it (spec §2). */
+/**
+ * The layout viewport's height: the sheet's heights are shares of it (spec §2). 0 while unknown (the server's
+ * drawing, and hydrating it): the sheet and the art then take their places from CSS (viewport units).
+ */
 export function useViewportHeight(): number {
-  return useSyncExternalStore(subscribeResize, () => window.innerHeight);
+  return useSyncExternalStore(subscribeResize, () => window.innerHeight, () => 0);
 }

@@ -1,6 +1,6 @@
 import { useSpring } from '@react-spring/web';
 import { useDrag } from '@use-gesture/react';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { SHEET_DRAG_THRESHOLD } from '../../shared/constants';
 import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
 import {
@@ -52,9 +52,10 @@ export function useSheet(
     [api, viewportHeight],
   );
 
-  // A rotated phone or a browser bar sliding away changes the viewport: the sheet keeps its share of it.
-  useEffect(() => {
-    void api.start({ height: heightPx(sheetPercent(expandedRef.current), viewportHeight), immediate: true });
+  // A rotated phone or a browser bar sliding away changes the viewport: the sheet keeps its share of it. Also the
+  // first measure of a page the server drew (0 before it): set before that frame is painted.
+  useLayoutEffect(() => {
+    api.set({ height: heightPx(sheetPercent(expandedRef.current), viewportHeight) });
   }, [api, viewportHeight]);
 
   useBodyScrollLock(bodyScrollLocked(expanded, true));

@@ -35,6 +35,10 @@ export const PAGE_ROUTES: PageRoute[] = [
     modules: ['src/client/map/MapScreen.tsx'],
     data: () => '/api/detailview/parties/',
     images: ['assets/map/campus-medium.webp'],
+    // Drawn as a phone shows it: the art (the page's largest picture) and the sheet with its cards paint before any
+    // script has arrived; the page loader drops the drawing on a wide screen (MapScreen's data-layout).
+    render: 'public',
+    filtered: true,
   },
   {
     path: /^\/partyinfo\/([1-9]\d{0,9})$/,

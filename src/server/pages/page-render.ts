@@ -16,7 +16,7 @@ interface ServerRenderer {
 }
 
 /**
- * Draws the first screen of the pages students open from a link (the home list, a party's detail) on the server,
+ * Draws the first screen of the pages students open from a link (the home list, the map, a party’s detail) on the server,
  * as a guest sees it, from the same API answer a guest's browser would get (asked through `inject`, so its
  * caching, validation and errors are the API's own). Returns null when the page is not drawn here or its data is
  * not there (an unknown party): the bare shell then lets the app say what went wrong, as it always did.

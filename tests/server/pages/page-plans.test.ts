@@ -50,7 +50,7 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
     expect(links(createPagePlans(null)('/map').link)).toEqual(['</api/detailview/parties/>; rel=preload; as=fetch; crossorigin=anonymous']);
   });
 
-  it('has the server draw the home list and a party’s detail, with the detail’s chunks and styles', () => {
+  it('has the server draw the home list, the map and a party’s detail, with their chunks and styles', () => {
     expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, filtered: true, modules: [], css: [] });
     expect(plans('/home').render).toEqual(plans('/').render);
     expect(plans('/partyinfo/42').render).toEqual({
@@ -63,7 +63,14 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
       // Its page carries the party's link-preview tags.
       share: 'party',
     });
-    expect(plans('/map').render).toBeUndefined();
+    // The map is drawn as a phone shows it (the page loader drops it on a wide screen), from the filtered list.
+    expect(plans('/map').render).toEqual({
+      data: '/api/detailview/parties/',
+      sameForEveryone: true,
+      filtered: true,
+      modules: ['/assets/MapScreen-eee.js', '/assets/gesture-ddd.js'],
+      css: ['assets/MapScreen-fff.css'],
+    });
     expect(plans('/login').render).toBeUndefined();
     // Without a build there is nothing to draw with.
     expect(createPagePlans(null)('/').render).toBeUndefined();

@@ -140,10 +140,17 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect((await page(t, '/')).body).not.toContain('og:title');
   });
 
-  it('sends pages it does not draw as the bare shell, and the bare shell when the renderer fails', async () => {
+  it('draws the map page from the map list, filtered as its link says', async () => {
     const map = await page(t, '/map');
-    expect(root(map.body)).toBe('');
-    expect(map.headers.link).toContain('</api/detailview/parties/>; rel=preload');
+    expect(root(map.body)).toMatch(/^<main data-path="\/map" data-key="\/api\/detailview\/parties\/"><h2>먼저 파티<\/h2><h2>보드게임 파티<\/h2>/);
+    const filtered = await page(t, `/map?q=${encodeURIComponent('보드')}`);
+    expect(root(filtered.body)).toContain('<h2>보드게임 파티</h2>');
+    expect(root(filtered.body)).not.toContain('먼저 파티');
+  });
+
+  it('sends pages it does not draw as the bare shell, and the bare shell when the renderer fails', async () => {
+    const login = await page(t, '/login');
+    expect(root(login.body)).toBe('');
     const broken = await page(t, '/home');
     expect(broken.statusCode).toBe(200);
     expect(root(broken.body)).toBe('');

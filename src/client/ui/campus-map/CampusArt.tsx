@@ -1,4 +1,4 @@
-import { useLayoutEffect, type CSSProperties, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import campusMedium from '../../../../assets/map/campus-medium.webp';
 import campusLarge from '../../../../assets/map/campus-large.webp';
 import { MAP_IMAGE, initialView, viewTransform } from '../../lib/map-math';
@@ -6,8 +6,11 @@ import { useLoadedImage } from '../../lib/use-loaded-image';
 
 interface Props {
   artRef: RefObject<HTMLDivElement | null>;
-  /** Screen px hidden under the collapsed sheet, as the stage's. */
-  bottomInset: number;
+  /**
+   * Screen px hidden under the collapsed sheet, as the stage's; null while the screen's size is unknown (a page the
+   * server drew, until it is hydrated): the art is then placed by the screen's CSS alone (`.map-art--unplaced`).
+   */
+  bottomInset: number | null;
   /** Set once a view has needed more detail than the medium render holds (the stage decides, see needsLargeArt). */
   wantLarge: boolean;
   /** The medium render has loaded (or failed to): the screen's main picture is up. */
@@ -27,31 +30,58 @@ const LAYER_STYLE: CSSProperties = { position: 'absolute', inset: 0, width: '100
  * only once a zoom (or a sharper screen) needs it. The small overview render (822×460) is not used here: its
  * proportions differ from the large one's (1.79 vs 2.03), so stretched onto the map's space it would be distorted.
  * Its parent is the box the stage's surface fills.
+ *
+ * The server draws it too (the map page's first screen, page-plans.ts): no script knows the screen's size there,
+ * so until the browser measures the box the picture is placed by a class (map.css: covered and centred above the
+ * sheet, exactly initialView's picture, so the transform that takes over moves nothing), then by the transform the
+ * stage uses. A class, not a style attribute: the CSP refuses style attributes in a page's markup.
  */
 export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
   const medium = useLoadedImage(campusMedium);
   const large = useLoadedImage(medium && wantLarge ? campusLarge : null);
+  const [placed, setPlaced] = useState(false);
+  const mediumRef = useRef<HTMLImageElement>(null);
 
   // Until the stage (Konva, a separate chunk) takes over, the art sits where the stage's first frame will put it:
   // no jump when it arrives.
   useLayoutEffect(() => {
     const art = artRef.current;
     const box = art?.parentElement;
-    if (!box || !art || art.style.transform) return;
-    const { width, height } = box.getBoundingClientRect();
-    if (width > 0 && height > 0) art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
+    if (!box || !art || bottomInset === null) return;
+    if (!art.style.transform) {
+      const { width, height } = box.getBoundingClientRect();
+      if (width <= 0 || height <= 0) return;
+      art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
+    }
+    setPlaced(true);
   }, [artRef, bottomInset]);
+
+  // A drawn page's picture has usually loaded before the app hydrates it (the page loader waits for it), and then
+  // no load event comes for React to hear.
+  useLayoutEffect(() => {
+    if (mediumRef.current?.complete) onShown();
+  }, [onShown]);
 
   const size = { width: MAP_IMAGE.width, height: MAP_IMAGE.height };
   return (
     <div
       ref={artRef}
-      className="map-art"
-      style={{ ...ART_STYLE, ...size }}
+      className={placed ? 'map-art' : 'map-art map-art--unplaced'}
+      style={placed ? { ...ART_STYLE, ...size } : undefined}
       data-detail={large ? 'large' : medium ? 'medium' : 'small'}
       aria-hidden="true"
     >
-      <img src={campusMedium} alt="" {...size} style={LAYER_STYLE} decoding="async" fetchPriority="high" onLoad={onShown} onError={onShown} />
+      <img
+        ref={mediumRef}
+        src={campusMedium}
+        alt=""
+        {...size}
+        style={placed ? LAYER_STYLE : undefined}
+        decoding="async"
+        fetchPriority="high"
+        onLoad={onShown}
+        onError={onShown}
+      />
       {large && <img src={campusLarge} alt="" {...size} style={LAYER_STYLE} decoding="async" />}
     </div>
   );
