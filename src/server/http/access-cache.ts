@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccessClaims } from '../auth/access-token';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema/users';
@@ -30,6 +30,12 @@ export interface AccessCheck {
 }
 
 export function createAccessCheck(db: Db, now: () => number = Date.now): AccessCheck {
+  // Prepared (db/prepared.ts): with many students signed in, each pays this read once per TTL.
+  const accountState = db
+    .select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_state');
   const states = new Map<number, AccountState>();
   // Bumped by forget(): a read that started before a withdrawal committed must not store what it saw after it.
   const generations = new Map<number, number>();
@@ -37,7 +43,7 @@ export function createAccessCheck(db: Db, now: () => number = Date.now): AccessC
 
   async function read(userId: number): Promise<AccountState | null> {
     const startedAt = generation;
-    const [row] = await db.select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+    const [row] = await accountState.execute({ userId });
     if (!row) return null;
     const state = { closed: !!row.deletedAt, tokenVersion: row.tokenVersion, readAt: now() };
     if ((generations.get(userId) ?? 0) <= startedAt) remember(userId, state);
