@@ -13,7 +13,7 @@ import { requireUser, userIdOf } from '../http/auth-guard';
 import { ownPartyColumns } from '../parties/party-cards';
 import { attendedBy } from './attended';
 
-const historyQuery = preparedPerDb((db) => {
+const historyQuery = preparedPerDb('mypage_history', (db) => {
   const userId = sql.placeholder('userId');
   return db
     .select({
@@ -25,8 +25,7 @@ const historyQuery = preparedPerDb((db) => {
     .innerJoin(places, eq(places.id, parties.placeId))
     .where(attendedBy(userId, sql.placeholder('now')))
     .orderBy(desc(parties.startTime))
-    .limit(100)
-    .prepare('mypage_history');
+    .limit(100);
 });
 
 /**

@@ -13,7 +13,7 @@ import { API_MESSAGES as M } from '../../shared/api-messages';
 import { attendedBy } from './attended';
 
 // One round trip: the two counts ride along as subqueries (each was a query of its own). Prepared (db/prepared.ts).
-const myPageMainQuery = preparedPerDb((db) => {
+const myPageMainQuery = preparedPerDb('mypage_main', (db) => {
   const userId = sql.placeholder('userId');
   const attended = db
     .select({ n: sql`count(*)::int` })
@@ -25,8 +25,7 @@ const myPageMainQuery = preparedPerDb((db) => {
     .select({ user: users, extra: extraSettings, participationCount: sql<number>`(${attended})`, warningCount: sql<number>`(${warned})` })
     .from(users)
     .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
-    .where(eq(users.id, userId))
-    .prepare('mypage_main');
+    .where(eq(users.id, userId));
 });
 
 export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {

@@ -26,14 +26,13 @@ const toNotice = (n: Row): Notice => ({
 });
 
 // The list is the most asked of a student's reads; prepared (db/prepared.ts).
-const noticesQuery = preparedPerDb((db) =>
+const noticesQuery = preparedPerDb('notices', (db) =>
   db
     .select(ROW)
     .from(notifications)
     .where(eq(notifications.userId, sql.placeholder('userId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(100)
-    .prepare('notices'),
+    .limit(100),
 );
 
 export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {

@@ -14,7 +14,7 @@ import { seatHoldersJson } from '../parties/seats';
  * standby window closes 3 h after the start), with the seat holders for the profile icons — the people its count
  * counts, in one query.
  */
-const myPartiesQuery = preparedPerDb((db) =>
+const myPartiesQuery = preparedPerDb('my_parties', (db) =>
   db
     .select({
       ...ownPartyColumns,
@@ -32,8 +32,7 @@ const myPartiesQuery = preparedPerDb((db) =>
         gt(parties.startTime, sql.placeholder('since')),
       ),
     )
-    .orderBy(asc(parties.startTime))
-    .prepare('my_parties'),
+    .orderBy(asc(parties.startTime)),
 );
 
 export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {

@@ -8,7 +8,7 @@ import { LIVE_MESSAGES as LM } from '../game/messages';
 import { detail } from '../http/errors';
 
 // Both reads prepared (db/prepared.ts): the standby screen asks again whenever someone stands by.
-const partyAndSeatQuery = preparedPerDb((db) =>
+const partyAndSeatQuery = preparedPerDb('standby_party_and_seat', (db) =>
   db
     .select({ id: parties.id, mine: participations.id })
     .from(parties)
@@ -16,19 +16,17 @@ const partyAndSeatQuery = preparedPerDb((db) =>
       participations,
       and(eq(participations.partyId, parties.id), eq(participations.userId, sql.placeholder('userId')), eq(participations.status, 'confirmed')),
     )
-    .where(eq(parties.id, sql.placeholder('partyId')))
-    .prepare('standby_party_and_seat'),
+    .where(eq(parties.id, sql.placeholder('partyId'))),
 );
 
-const participantsQuery = preparedPerDb((db) =>
+const participantsQuery = preparedPerDb('standby_participants', (db) =>
   db
     .select({ p: participations, u: users, x: extraSettings })
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
     .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
     .where(and(eq(participations.partyId, sql.placeholder('partyId')), eq(participations.status, 'confirmed')))
-    .orderBy(asc(participations.createdAt), asc(participations.id))
-    .prepare('standby_participants'),
+    .orderBy(asc(participations.createdAt), asc(participations.id)),
 );
 
 /** Spec §3 "Participant entry" for each confirmed participant; only the party's own participants may look. */

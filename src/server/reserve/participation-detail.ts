@@ -8,14 +8,13 @@ import { detail } from '../http/errors';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 
 // Prepared (db/prepared.ts): the payment screen asks it again while a hold runs.
-const participationQuery = preparedPerDb((db) =>
+const participationQuery = preparedPerDb('participation_detail', (db) =>
   db
     .select({ p: participations, points: users.points, party: { id: parties.id, title: parties.title, deposit: parties.deposit, startTime: parties.startTime } })
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
     .innerJoin(parties, eq(parties.id, participations.partyId))
-    .where(and(eq(participations.id, sql.placeholder('participationId')), eq(participations.userId, sql.placeholder('userId'))))
-    .prepare('participation_detail'),
+    .where(and(eq(participations.id, sql.placeholder('participationId')), eq(participations.userId, sql.placeholder('userId')))),
 );
 
 /** The owner's view for the payment screen; someone else's participation is "not found", not "forbidden". */
