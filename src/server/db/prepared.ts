@@ -47,19 +47,40 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`no SQL literal for ${typeof value}`);
 }
 
+/**
+ * The statements PREPAREd in each PGlite session, by name. Per session, not per handle: the app's handle and the raw
+ * one (the auth guard's), or two apps in one process, share one PGlite, where a second PREPARE of a name fails.
+ */
+const preparedIn = new WeakMap<object, Map<string, { text: string; ready: Promise<unknown> }>>();
+
+function prepareOnce(pglite: PgliteClient, name: string, text: string): Promise<unknown> {
+  let session = preparedIn.get(pglite);
+  if (!session) {
+    session = new Map();
+    preparedIn.set(pglite, session);
+  }
+  const known = session.get(name);
+  if (known) {
+    if (known.text !== text) throw new Error(`two statements prepared as ${name}`);
+    return known.ready;
+  }
+  const statements = session;
+  // A failed PREPARE (the database closing, a transaction of another request aborted) is tried again by the next call.
+  const ready = pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
+    statements.delete(name);
+    throw err;
+  });
+  statements.set(name, { text, ready });
+  return ready;
+}
+
 function executeServerSide(statement: object, name: string) {
   // drizzle keeps the PGlite instance in a field it does not expose; the statement sends every query through it.
   const holder = statement as unknown as { client: Pick<PgliteClient, 'query'> };
   const pglite = holder.client as PgliteClient;
-  let prepared: Promise<unknown> | undefined;
   holder.client = {
     query: async (text, params, options) => {
-      // Once per PGlite session; a failed PREPARE (the database closing) is tried again by the next call.
-      prepared ??= pglite.exec(`prepare ${name} as ${text}`).catch((err: unknown) => {
-        prepared = undefined;
-        throw err;
-      });
-      await prepared;
+      await prepareOnce(pglite, name, text);
       // drizzle hands every query the same few parsers (dates left as text for its own mapping), and PGlite copies its
       // whole table of parsers (over 300) to merge them, per query: a third of this statement's cost. Merged into
       // the instance once instead, so each query here uses the table as it is. Every other query drizzle sends names

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/connect';
 import { preparedPerDb, sqlLiteral } from '../../../src/server/db/prepared';
 import { users } from '../../../src/server/db/schema/users';
+import { handOnAfterCommit } from '../../../src/server/notice/after-commit';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
 
 // On PGlite a prepared statement's values are written into an EXECUTE as literals (db/prepared.ts): whatever a
@@ -49,7 +50,15 @@ describeEachDb('a prepared statement', (kind) => {
     expect(await database.db.$count(users)).toBe(awkward.length);
   });
 
-  it('is made once per database and reused', () => {
+  it('is made once per database handle and reused', () => {
     expect(echo(database.db)).toBe(echo(database.db));
+  });
+
+  it('runs through two handles on one database, as the app and its auth guard hold', async () => {
+    // The app's handle wraps the raw one (notice/after-commit.ts); on PGlite both reach the same session.
+    const wrapped = handOnAfterCommit(database.db, () => undefined);
+    const [viaWrapped] = await echo(wrapped).execute({ text: 'nobody', n: 1 });
+    const [viaRaw] = await echo(database.db).execute({ text: 'nobody', n: 2 });
+    expect([viaWrapped.n, viaRaw.n]).toEqual([1, 2]);
   });
 });
