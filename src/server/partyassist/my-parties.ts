@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import type { MyParty } from '../../shared/live';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
@@ -6,6 +6,7 @@ import type { Ctx } from '../context';
 import { preparedPerDb } from '../db/prepared';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
+import { inList } from '../db/sql-in-list';
 import { ownPartyColumns } from '../parties/party-cards';
 import { seatHoldersJson } from '../parties/seats';
 
@@ -27,7 +28,7 @@ const myPartiesQuery = preparedPerDb('my_parties', (db) =>
     .where(
       and(
         eq(participations.userId, sql.placeholder('userId')),
-        inArray(participations.status, LIVE_PARTICIPATION_STATUSES),
+        inList(participations.status, LIVE_PARTICIPATION_STATUSES),
         eq(parties.status, 'open'),
         gt(parties.startTime, sql.placeholder('since')),
       ),

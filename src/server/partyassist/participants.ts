@@ -4,17 +4,19 @@ import type { Ctx } from '../context';
 import { preparedPerDb } from '../db/prepared';
 import { parties, participations } from '../db/schema/parties';
 import { extraSettings, users } from '../db/schema/users';
+import { inList } from '../db/sql-in-list';
 import { LIVE_MESSAGES as LM } from '../game/messages';
 import { detail } from '../http/errors';
 
-// Both reads prepared (db/prepared.ts): the standby screen asks again whenever someone stands by.
+// Both reads prepared (db/prepared.ts): the standby screen asks again whenever someone stands by. The status is
+// written into the text (inList) so their generic plans can use the live-participation index to find a party's seats.
 const partyAndSeatQuery = preparedPerDb('standby_party_and_seat', (db) =>
   db
     .select({ id: parties.id, mine: participations.id })
     .from(parties)
     .leftJoin(
       participations,
-      and(eq(participations.partyId, parties.id), eq(participations.userId, sql.placeholder('userId')), eq(participations.status, 'confirmed')),
+      and(eq(participations.partyId, parties.id), eq(participations.userId, sql.placeholder('userId')), inList(participations.status, ['confirmed'])),
     )
     .where(eq(parties.id, sql.placeholder('partyId'))),
 );
@@ -25,7 +27,7 @@ const participantsQuery = preparedPerDb('standby_participants', (db) =>
     .from(participations)
     .innerJoin(users, eq(users.id, participations.userId))
     .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
-    .where(and(eq(participations.partyId, sql.placeholder('partyId')), eq(participations.status, 'confirmed')))
+    .where(and(eq(participations.partyId, sql.placeholder('partyId')), inList(participations.status, ['confirmed'])))
     .orderBy(asc(participations.createdAt), asc(participations.id)),
 );
 
