@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccessClaims } from '../auth/access-token';
 import type { Db } from '../db/connect';
+import { preparedPerDb } from '../db/prepared';
 import { users } from '../db/schema/users';
 
 /**
@@ -12,6 +13,11 @@ import { users } from '../db/schema/users';
 const ACCOUNT_STATE_TTL_MS = 5_000;
 /** Past this many students remembered, the expired ones are dropped (amortised, like rate-limit.ts). */
 const PRUNE_ABOVE = 10_000;
+
+// Prepared (db/prepared.ts): with many students signed in, each pays this read once per TTL.
+const accountState = preparedPerDb('account_state', (db) =>
+  db.select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, sql.placeholder('userId'))),
+);
 
 interface AccountState {
   closed: boolean;
@@ -37,7 +43,7 @@ export function createAccessCheck(db: Db, now: () => number = Date.now): AccessC
 
   async function read(userId: number): Promise<AccountState | null> {
     const startedAt = generation;
-    const [row] = await db.select({ deletedAt: users.deletedAt, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+    const [row] = await accountState(db).execute({ userId });
     if (!row) return null;
     const state = { closed: !!row.deletedAt, tokenVersion: row.tokenVersion, readAt: now() };
     if ((generations.get(userId) ?? 0) <= startedAt) remember(userId, state);

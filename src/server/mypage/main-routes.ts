@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MyPageMain } from '../../shared/mypage';
 import { myPageMainResponse } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
+import { preparedPerDb } from '../db/prepared';
 import { parties, participations } from '../db/schema/parties';
 import { extraSettings, users, warnings } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
@@ -11,23 +12,29 @@ import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { attendedBy } from './attended';
 
+// One round trip: the two counts ride along as subqueries (each was a query of its own). Prepared (db/prepared.ts).
+const myPageMainQuery = preparedPerDb('mypage_main', (db) => {
+  const userId = sql.placeholder('userId');
+  const attended = db
+    .select({ n: sql`count(*)::int` })
+    .from(participations)
+    .innerJoin(parties, eq(parties.id, participations.partyId))
+    .where(attendedBy(userId, sql.placeholder('now')));
+  const warned = db.select({ n: sql`count(*)::int` }).from(warnings).where(eq(warnings.userId, userId));
+  return db
+    .select({ user: users, extra: extraSettings, participationCount: sql<number>`(${attended})`, warningCount: sql<number>`(${warned})` })
+    .from(users)
+    .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
+    .where(eq(users.id, userId));
+});
+
 export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const schema = { response: { 200: myPageMainResponse } };
   app.get('/api/mypage/main/', { preValidation: requireUser(ctx), schema }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
-    // One round trip: the two counts ride along as subqueries (each was a query of its own).
-    const attended = ctx.db
-      .select({ n: sql`count(*)::int` })
-      .from(participations)
-      .innerJoin(parties, eq(parties.id, participations.partyId))
-      .where(attendedBy(userId, ctx.clock.now()));
-    const warned = ctx.db.select({ n: sql`count(*)::int` }).from(warnings).where(eq(warnings.userId, userId));
-    const [row] = await ctx.db
-      .select({ user: users, extra: extraSettings, participationCount: sql<number>`(${attended})`, warningCount: sql<number>`(${warned})` })
-      .from(users)
-      .leftJoin(extraSettings, eq(extraSettings.userId, users.id))
-      .where(eq(users.id, userId));
+    // A placeholder's value goes to the driver as given: the timestamp as the column itself would send it.
+    const [row] = await myPageMainQuery(ctx.db).execute({ userId, now: ctx.clock.now().toISOString() });
     if (!row) throw detail(404, M.notFound);
     const { user, extra, participationCount, warningCount } = row;
     return {

@@ -6,6 +6,7 @@ import { LIVE_PARTICIPATION_STATUSES, type LiveParticipationStatus } from '../..
 import type { Db } from '../db/connect';
 import { parties, participations } from '../db/schema/parties';
 import { users } from '../db/schema/users';
+import { inList } from '../db/sql-in-list';
 
 /**
  * A party's count, wherever a student or an operator sees it (home, map, detail, assistant, history, console): the
@@ -34,7 +35,9 @@ export async function seatHolderRows<T extends SelectedFields>(db: Db, partyIds:
 /**
  * The seat holders of the party `partyId` (a column of the outer query) as a JSON array of `{ id, username,
  * profile_image }`, first come first: what seatHolders gives, inside the query that lists the parties, so a list of
- * them costs one round trip instead of two.
+ * them costs one round trip instead of two. The statuses are written into the text (inList), not bound: a prepared
+ * statement's generic plan can then use the live-participation index, whose WHERE they match, to find a party's seats
+ * (with bound values it cannot, and read every participation for each party).
  */
 export function seatHoldersJson(partyId: AnyPgColumn) {
   // Aliased: the outer query may read participations and users itself.
@@ -44,7 +47,7 @@ export function seatHoldersJson(partyId: AnyPgColumn) {
     select coalesce(json_agg(json_build_object('id', ${person.id}, 'username', ${person.username}, 'profile_image', ${person.profileImage})
       order by ${holder.createdAt}, ${holder.id}), '[]'::json)
     from ${participations} as ${sql.identifier('holder')} inner join ${users} as ${sql.identifier('holder_user')} on ${person.id} = ${holder.userId}
-    where ${holder.partyId} = ${partyId} and ${inArray(holder.status, LIVE_PARTICIPATION_STATUSES)})`;
+    where ${holder.partyId} = ${partyId} and ${inList(holder.status, LIVE_PARTICIPATION_STATUSES)})`;
 }
 
 /** Who holds those seats, as the detail page shows them. */

@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import type { MyParty } from '../../shared/live';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
+import { preparedPerDb } from '../db/prepared';
 import { parties, participations } from '../db/schema/parties';
 import { places } from '../db/schema/places';
+import { inList } from '../db/sql-in-list';
 import { ownPartyColumns } from '../parties/party-cards';
 import { seatHoldersJson } from '../parties/seats';
 
@@ -13,9 +15,8 @@ import { seatHoldersJson } from '../parties/seats';
  * standby window closes 3 h after the start), with the seat holders for the profile icons — the people its count
  * counts, in one query.
  */
-export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
-  const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000);
-  const mine = await ctx.db
+const myPartiesQuery = preparedPerDb('my_parties', (db) =>
+  db
     .select({
       ...ownPartyColumns,
       status: participations.status,
@@ -26,13 +27,19 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
     .innerJoin(places, eq(places.id, parties.placeId))
     .where(
       and(
-        eq(participations.userId, userId),
-        inArray(participations.status, LIVE_PARTICIPATION_STATUSES),
+        eq(participations.userId, sql.placeholder('userId')),
+        inList(participations.status, LIVE_PARTICIPATION_STATUSES),
         eq(parties.status, 'open'),
-        gt(parties.startTime, since),
+        gt(parties.startTime, sql.placeholder('since')),
       ),
     )
-    .orderBy(asc(parties.startTime));
+    .orderBy(asc(parties.startTime)),
+);
+
+export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
+  // A placeholder's value goes to the driver as given: the timestamp as the column itself would send it.
+  const since = new Date(ctx.clock.now().getTime() - NO_SHOW_HOURS * 3_600_000).toISOString();
+  const mine = await myPartiesQuery(ctx.db).execute({ userId, since });
   return mine.map((p) => ({
     id: p.id,
     title: p.title,
