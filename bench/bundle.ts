@@ -60,3 +60,15 @@ for (const [route, src] of ROUTES) {
   const c = sizes([...new Set(css)]);
   console.log(`| ${route} | ${js.length} | ${kb(j.raw)} | ${kb(j.gzip)} | ${kb(j.br)} | ${kb(c.gzip)} |`);
 }
+
+// What a screen loads after its first paint: its lazy parts (the map's markers canvas, Konva), counted beyond what
+// the route above already fetched.
+const LATER: [string, string, string][] = [['/map', 'src/client/map/MapScreen.tsx', 'src/client/map/MapStage.tsx']];
+console.log('\n| route | then, after the first paint | JS files | JS gzip KB | JS br KB |');
+console.log('|---|---|---:|---:|---:|');
+for (const [route, src, later] of LATER) {
+  const first = new Set([...closure(entryKey), ...closure(src)]);
+  const extra = [...closure(later)].filter((k) => !first.has(k)).map((k) => manifest[k].file);
+  const j = sizes(extra);
+  console.log(`| ${route} | ${later.split('/').pop()} | ${extra.length} | ${kb(j.gzip)} | ${kb(j.br)} |`);
+}
