@@ -50,9 +50,9 @@ export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
     if (!box || !art || bottomInset === null) return;
     if (!art.style.transform) {
       const { width, height } = box.getBoundingClientRect();
-      if (width <= 0 || height <= 0) return;
-      art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
+      if (width > 0 && height > 0) art.style.transform = viewTransform(initialView({ width, height: Math.max(1, height - bottomInset) }, MAP_IMAGE));
     }
+    // Placed by transform from now on, even unmeasured (a box of no size yet): the stage's first frame sets it.
     setPlaced(true);
   }, [artRef, bottomInset]);
 
