@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
+import { sheetSettled } from './map-helpers';
 
 // Issue 8: axe-core on every route of spec §2, as a guest and logged in — zero serious or critical violations.
 // /kakao-login is not scanned: it sends the browser straight to Kakao's authorisation page (nothing of ours to
@@ -40,7 +41,7 @@ test.describe('guest', () => {
     await expect(page.locator('.map-art')).toHaveAttribute('data-detail', 'medium');
     await expectAccessible(page, '/map (guest, sheet collapsed)');
     await page.getByRole('button', { name: '목록 펼치기' }).tap();
-    await expect(page.getByRole('button', { name: '목록 접기' })).toHaveAttribute('aria-expanded', 'true');
+    await sheetSettled(page, true);
     await expectAccessible(page, '/map (guest, sheet expanded)');
 
     await page.goto('/login');

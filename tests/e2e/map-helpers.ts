@@ -36,6 +36,16 @@ export async function drag(
 
 export const sheetHeight = async (page: Page) => (await page.getByRole('region', { name: '파티 목록' }).boundingBox())!.height;
 
+/**
+ * The sheet has settled where a tap on its grabber sent it: its state flips at once, its spring then takes a few
+ * frames, during which it still covers (or uncovers) the map. A tap on the map, or a probe of what is on screen,
+ * waits for this.
+ */
+export async function sheetSettled(page: Page, expanded: boolean) {
+  await expect(page.locator('.map-sheet__grabber')).toHaveAttribute('aria-expanded', String(expanded));
+  await expect.poll(() => sheetHeight(page)).toBeCloseTo(page.viewportSize()!.height * (expanded ? 0.76 : 0.25), 0);
+}
+
 export async function grabberCentre(page: Page): Promise<Pt> {
   const box = (await page.locator('.map-sheet__grabber').boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAMPUS_LABELS } from '../../src/client/lib/campus-labels';
 import type { MapParty } from '../../src/shared/parties';
-import { drag, grabberCentre, mapMarkers, markerPoint, openMap, sheetHeight, touch } from './map-helpers';
+import { drag, grabberCentre, mapMarkers, markerPoint, openMap, sheetHeight, sheetSettled, touch } from './map-helpers';
 
 async function mapParties(page: Page): Promise<MapParty[]> {
   return (await (await page.request.get('/api/detailview/parties/')).json()) as MapParty[];
@@ -49,6 +49,7 @@ test("focus on a card's 상세보기, or a finger down on the card, marks its ma
 
   // A finger that goes down on another card (and is taken back, not a tap) moves the mark to that card's marker.
   await page.getByRole('button', { name: '목록 펼치기' }).tap();
+  await sheetSettled(page, true); // the cards stop moving before a finger goes down on one
   const order = await page.locator('li.map-card').evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.partyId)));
   const other = order
     .slice(order.indexOf(lake.id) + 1)

@@ -3,7 +3,7 @@ import { isoToSeoulWallTime } from '../../src/client/ops/seoul-time';
 import type { MapParty } from '../../src/shared/parties';
 import { expectAccessible } from './axe';
 import { E2E_OPS_TOKEN, signupViaApi } from './helpers';
-import { markerPoint } from './map-helpers';
+import { markerPoint, sheetSettled } from './map-helpers';
 import { opsLogin } from './ops-helpers';
 import { addPlaceOnMap } from './ops-map';
 
@@ -70,6 +70,8 @@ test('an operator puts a new place on the map and creates a party there through 
   await page.getByRole('button', { name: '목록 펼치기' }).tap();
   await expect(page.locator(`li.map-card[data-party-id="${partyId}"]`)).toContainText(title);
   await page.getByRole('button', { name: '목록 접기' }).tap();
+  // Down before the marker is tapped: while its spring runs the sheet still covers the map.
+  await sheetSettled(page, false);
   const parties = (await (await page.request.get('/api/detailview/parties/')).json()) as MapParty[];
   const mine = parties.find((p) => p.id === partyId)!;
   expect(mine.place_name).toBe(placeName);

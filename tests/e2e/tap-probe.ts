@@ -93,24 +93,34 @@ function probeScreen(min: number): Verdict[] {
 }
 
 /**
- * Scrolls the page through from top to bottom, probing each screenful, and returns every tappable element that
- * never offered a full hit area at any position (an element half under the footer at one position passes at the
- * next). Pass `scroll: false` for a screen whose layout a scroll would change (the map's sheet).
+ * Scrolls the page (or, given a selector, that scrolling box) through from top to bottom, probing each screenful,
+ * and returns every tappable element that never offered a full hit area at any position (an element half under the
+ * footer at one position passes at the next). Pass `scroll: false` for a screen whose layout a page scroll would
+ * change (the map's collapsed sheet), and the list's selector for the map's expanded sheet, whose list scrolls.
  */
-export async function tapTargetsOffenders(page: Page, { scroll = true } = {}): Promise<string[]> {
+export async function tapTargetsOffenders(page: Page, { scroll = true }: { scroll?: boolean | string } = {}): Promise<string[]> {
   const passed = new Set<string>();
   const failed = new Map<string, string>();
   const record = (vs: Verdict[]) => vs.forEach((v) => (v.ok ? passed.add(v.key) : failed.set(v.key, v.name)));
   if (!scroll) {
     record(await page.evaluate(probeScreen, MIN_TAP));
   } else {
-    const [height, step] = await page.evaluate(() => [document.documentElement.scrollHeight, Math.floor(window.innerHeight * 0.6)]);
+    const box = typeof scroll === 'string' ? scroll : null;
+    const [height, step] = await page.evaluate((sel) => {
+      const el = sel ? document.querySelector(sel)! : document.documentElement;
+      return [el.scrollHeight, Math.floor((sel ? el.clientHeight : window.innerHeight) * 0.6)];
+    }, box);
+    const scrollTo = (top: number) =>
+      page.evaluate(
+        ([sel, y]) => (sel ? document.querySelector(sel)!.scrollTo({ top: y, behavior: 'instant' }) : window.scrollTo({ top: y, behavior: 'instant' })),
+        [box, top] as const,
+      );
     for (let y = 0; ; y += step) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await scrollTo(y);
       record(await page.evaluate(probeScreen, MIN_TAP));
       if (y + step >= height) break;
     }
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await scrollTo(0);
   }
   return [...failed].filter(([key]) => !passed.has(key)).map(([, name]) => name).sort();
 }
