@@ -57,7 +57,7 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'wrong-pass');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
     expect(localStorage.getItem('access')).toBeNull();
     expect(ui.currentPath()).toBe('/login');
   });
@@ -93,7 +93,7 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'whatever1');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
   });
 
   it('stores the tokens, loads the profile, says 로그인 성공. and goes home', async () => {

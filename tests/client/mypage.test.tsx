@@ -183,7 +183,7 @@ describe('/mypage withdrawal', () => {
 
     await ui.user.type(within(dialog).getByLabelText('비밀번호'), 'wrong-password');
     await ui.user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
     expect(localStorage.getItem('access')).toBe('access-1');
 
     await ui.user.clear(within(dialog).getByLabelText('비밀번호'));
@@ -233,7 +233,8 @@ describe('/mypage withdrawal', () => {
     expect(dialog).toHaveAttribute('open');
 
     answer();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.');
+    // The alert line may be in the dialog (empty) before the answer fills it: wait for its words, not its presence.
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('비밀번호가 일치하지 않습니다.'));
     await ui.user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();

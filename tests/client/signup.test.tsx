@@ -189,7 +189,7 @@ describe('/signup', () => {
     await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('이미 사용 중인 아이디입니다.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('이미 사용 중인 아이디입니다.')); // the (empty) alert line is there before its words
     expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
     // The server's field error goes beside its field, which gets focus, until the username is changed.
     const username = screen.getByLabelText('아이디');

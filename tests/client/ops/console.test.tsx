@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
@@ -26,7 +26,7 @@ describe('/ops', () => {
     await ui.user.type(await screen.findByLabelText('아이디'), 'ops_demo');
     await ui.user.type(screen.getByLabelText('비밀번호'), 'wrong');
     await ui.user.click(screen.getByRole('button', { name: '로그인' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
 
     await ui.user.clear(screen.getByLabelText('비밀번호'));
     await ui.user.type(screen.getByLabelText('비밀번호'), 'right-pass');

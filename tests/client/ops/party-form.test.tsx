@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../msw/server';
@@ -191,7 +191,7 @@ describe('/ops/parties/:id/edit', () => {
     await screen.findByLabelText('태그');
     await fill(ui.user, { 태그: '친목, 보드게임' });
     await ui.user.click(screen.getByRole('button', { name: '수정 저장' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('바뀐 내용이 없습니다.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('바뀐 내용이 없습니다.')); // the (empty) alert line is there before its words
     expect(requests.sent('PATCH', '/api/ops/parties/7/')).toBe(0);
   });
 
