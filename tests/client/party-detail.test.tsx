@@ -63,7 +63,7 @@ describe('/partyinfo/:partyId', () => {
     expect(plain.parentElement!.querySelector('.party-detail__pin')).toBeNull();
   });
 
-  it('offers a full party’s line: 대기 신청, then my position and a way out of the line', async () => {
+  it('says a full party is 모집마감 and offers its line: 대기 신청, then my position and a way out of the line', async () => {
     signInAs();
     withDetail({ applied_count: 8 });
     let position: number | null = null;
@@ -81,8 +81,12 @@ describe('/partyinfo/:partyId', () => {
       }),
     );
     const ui = renderApp('/partyinfo/5');
-    await ui.user.click(await screen.findByRole('button', { name: '대기 신청' }));
+    const wait = await screen.findByRole('button', { name: '대기 신청' });
+    expect(screen.getByText('모집마감')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '참가신청' })).not.toBeInTheDocument();
+    await ui.user.click(wait);
     expect(await screen.findByText('대기 2번째')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('모집마감')).not.toBeInTheDocument();
     await ui.user.click(screen.getByRole('button', { name: '대기 취소' }));
     expect(await screen.findByRole('button', { name: '대기 신청' })).toBeEnabled();
     expect(left).toEqual([5]);

@@ -46,14 +46,16 @@ test('a student logs in, joins, pays, sees the success modal and ends on /assist
   await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
 });
 
-test('the full party offers its line (대기 신청) in place of joining', async ({ page, request }) => {
+test('the full party says 모집마감 and offers its line (대기 신청) in place of joining', async ({ page, request }) => {
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
   const card = page.getByRole('listitem').filter({ hasText: '#체육관 배드민턴 번개' });
   await card.getByRole('button', { name: '대기 신청' }).tap();
   await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
   await expect(page.getByRole('button', { name: '대기 신청' })).toBeEnabled();
+  await expect(page.locator('.join-bar').getByText('모집마감')).toBeVisible();
   await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('full-party.png') });
 });
 
 test('a notification turns read when tapped and opens its party', async ({ page, request }) => {

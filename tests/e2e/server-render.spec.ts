@@ -31,7 +31,7 @@ test.describe('before any script runs', () => {
     await page.getByRole('link', { name: `#${list[0].title}` }).click();
     await expect(page).toHaveURL(`/partyinfo/${list[0].id}`);
     await expect(page.getByRole('heading', { name: list[0].title, level: 1 })).toBeVisible();
-    // Its action as a guest sees it (참가신청, or 모집마감 if other tests filled it).
+    // Its action as a guest sees it (참가신청, or 대기 신청 beside 모집마감 if other tests filled it).
     await expect(page.locator('.join-bar').getByRole('button')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('detail-without-script.png') });
   });

@@ -50,11 +50,21 @@ export function JoinBar({ party, pending, onJoin, onContinuePayment, waitPositio
         </button>
       </div>
     );
-  else
-    // A full party takes a line instead (issue 18): the first in it gets the next seat that frees.
+  else if (full)
+    // Closed to joining (spec: 모집마감), but a full party takes a line (issue 18): the first in it gets the next
+    // seat that frees.
     action = (
-      <button type="button" className="button" disabled={pending} onClick={full ? onWait : onJoin}>
-        {pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.wait : T.join}
+      <div className="join-bar__wait">
+        <span className="join-bar__position">{JOIN_TEXTS.full}</span>
+        <button type="button" className="button button--small" disabled={pending} onClick={onWait}>
+          {pending ? JOIN_TEXTS.pending : JOIN_TEXTS.wait}
+        </button>
+      </div>
+    );
+  else
+    action = (
+      <button type="button" className="button" disabled={pending} onClick={onJoin}>
+        {pending ? JOIN_TEXTS.pending : T.join}
       </button>
     );
 

@@ -38,6 +38,8 @@ export const LOGIN_MODAL_TEXTS = {
 // The join button of home cards and the party detail, and what a failed join says (spec §2, §8).
 export const JOIN_TEXTS = {
   pending: '신청 중...',
+  // Spec §2/§8: a full party's join button reads 모집마감; it stays, as the state, beside the line's action.
+  full: '모집마감',
   // A full party's line (issue 18).
   wait: '대기 신청',
   waiting: (position: number) => `대기 ${position}번째`,
