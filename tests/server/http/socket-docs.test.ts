@@ -2,14 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../../src/shared/live';
 
-// The README's "Socket messages" is the socket half of the published contract (the HTTP half is the OpenAPI
+// docs/api.md's "Socket messages" is the socket half of the published contract (the HTTP half is the OpenAPI
 // document). It is written by hand, so this holds it to src/shared/live.ts: every message type with every field of
 // its data, and every close code the server uses.
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Socket messages'), readme.indexOf('## Configuration'));
+const api = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+const start = api.indexOf('\n## Socket messages\n');
+const next = api.indexOf('\n## ', start + 1);
+const section = start < 0 ? '' : api.slice(start, next < 0 ? undefined : next);
 const live = readFileSync(new URL('../../../src/shared/live.ts', import.meta.url), 'utf8');
 
-describe("the README's socket messages", () => {
+describe("docs/api.md's socket messages", () => {
+  it('is a section of docs/api.md', () => {
+    expect(section).toContain('| close code |');
+  });
+
   it('lists every message type of src/shared/live.ts with each field of its data', () => {
     const messages = [...live.matchAll(/type: '(\w+)'; data: \{([^}]*)\}/g)].map(([, type, data]) => ({
       type,
