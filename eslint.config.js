@@ -4,11 +4,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Importing across the client/server line would ship server code to phones (DESIGN.md §2).
-const NO_SERVER = { group: ['**/server/**'], message: 'The client never imports server code (DESIGN.md §2).' };
-const NO_CLIENT = { group: ['**/client/**'], message: 'The server never imports client code (DESIGN.md §2).' };
+// Importing across the client/server line would ship server code to phones (docs/architecture.md).
+const NO_SERVER = { group: ['**/server/**'], message: 'The client never imports server code (docs/architecture.md).' };
+const NO_CLIENT = { group: ['**/client/**'], message: 'The server never imports client code (docs/architecture.md).' };
 
-// The client's areas (DESIGN.md §2): every folder of src/client/ is a screen group, except the four shared ones
+// The client's areas (docs/architecture.md): every folder of src/client/ is a screen group, except the four shared ones
 // that any area may use. Read from the disk, so a new screen folder is covered the day it appears.
 const SHARED = ['ui', 'lib', 'api', 'state'];
 const AREAS = readdirSync(new URL('./src/client', import.meta.url), { withFileTypes: true })
@@ -19,8 +19,8 @@ const AREAS = readdirSync(new URL('./src/client', import.meta.url), { withFileTy
 const intoAreas = (areas, message) => ({ regex: `^(\\.\\./)+(client/)?(${areas.join('|')})(/|$)`, message });
 
 const AREA_MESSAGE =
-  'An area imports only ui/, lib/, api/, state/ and shared/, never another screen folder (DESIGN.md §2): move what two areas share into ui/ or lib/.';
-const SHARED_MESSAGE = 'ui/, lib/, api/ and state/ serve the screens and never import one (DESIGN.md §2).';
+  'An area imports only ui/, lib/, api/, state/ and shared/, never another screen folder (docs/architecture.md): move what two areas share into ui/ or lib/.';
+const SHARED_MESSAGE = 'ui/, lib/, api/ and state/ serve the screens and never import one (docs/architecture.md).';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },

@@ -1,5 +1,5 @@
 // Frame times of /map with 300 parties while a scripted pan and pinch run in Debian's Chromium. Prints a table,
-// asserts nothing (DESIGN.md §6: timings are never asserted). Run: npx tsx bench/map-frames.ts
+// asserts nothing (docs/testing.md: timings are never asserted). Run: npx tsx bench/map-frames.ts
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -13,7 +13,7 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 // Spec §7: POST /api/signup/auth/refresh/ — answers the new access token and, since refresh tokens rotate,
-// the new refresh token as well (DESIGN.md §4).
+// the new refresh token as well (docs/rules.md "Accounts").
 export const refreshRequest = z.object({ refresh: z.string().min(1, M.required) });
 
 /** Digits only; hyphens and spaces people type are dropped before the check. */

@@ -1,4 +1,4 @@
-// Business constants of spec §9 and DESIGN.md §4, shared by client and server.
+// Business constants of spec §9 and docs/rules.md, shared by client and server.
 
 export const MOBILE_MAX_WIDTH = 820;
 export const MAX_PROFILE_ICONS = 5;
@@ -36,7 +36,7 @@ export const SLIDER_SPEED_MS = 600;
 
 export const PAYMENT_METHOD = 'POINT';
 
-// Server rules (DESIGN.md §4).
+// Server rules (docs/rules.md).
 export const WELCOME_POINTS = 10_000;
 export const ACCESS_TOKEN_TTL_S = 30 * 60;
 export const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;

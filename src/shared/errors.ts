@@ -1,4 +1,4 @@
-// Error bodies are Django-REST shaped because the client reads them that way (DESIGN.md §3).
+// Error bodies are Django-REST shaped because the client reads them that way (docs/api.md "Errors").
 export type ErrorBody =
   | { detail: string; code?: ErrorCode }
   | { non_field_errors: string[] }

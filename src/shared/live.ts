@@ -73,7 +73,7 @@ export interface VoteResponse {
   has_voted: true;
 }
 
-// DESIGN.md §3: socket messages, server → client.
+// docs/api.md "Socket messages": server → client.
 export type PartySocketMessage =
   | { type: 'send_standby_update'; data: { party_id: number; standby_count: number; participation_count: number } }
   | { type: 'send_game_created'; data: { round_id: number } };
@@ -81,7 +81,7 @@ export type PartySocketMessage =
 export type RoundSocketMessage = { type: 'vote_update'; data: { question_id: number; vote_a_count: number; vote_b_count: number } };
 
 /**
- * Close codes the server uses (DESIGN.md §3): at the handshake 4401 / 4403 / 4404; later 4409 when the same student
+ * Close codes the server uses (docs/api.md): at the handshake 4401 / 4403 / 4404; later 4409 when the same student
  * opened more live sockets than allowed and this one is the oldest, 4429 when the same address did. Clients do not
  * reconnect after any 44xx: a superseded socket coming back would close the newer one in turn.
  */

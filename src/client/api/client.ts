@@ -102,7 +102,7 @@ async function tokenAfter401(sentWith: string | null): Promise<string | null> {
   return null;
 }
 
-/** The one way the app talks to the API (DESIGN.md §5): Bearer token, one refresh per 401, one retry. */
+/** The one way the app talks to the API (docs/architecture.md): Bearer token, one refresh per 401, one retry. */
 export async function apiFetch<T = unknown>(path: string, init: ApiRequest = {}): Promise<T> {
   const sentWith = getAccessToken();
   let res = await send(path, init, sentWith);

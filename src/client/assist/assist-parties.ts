@@ -12,7 +12,7 @@ export function sortByTimeLeft(parties: readonly MyParty[], now: number): MyPart
   );
 }
 
-/** The server's standby window (DESIGN.md §4): 30 min before the start until 3 h after. */
+/** The server's standby window (docs/rules.md): 30 min before the start until 3 h after. */
 export function lobbyOpen(party: MyParty, now: number): boolean {
   const start = startOf(party);
   return now >= start - STANDBY_OPENS_MINUTES * 60_000 && now <= start + NO_SHOW_HOURS * 3_600_000;

@@ -1,4 +1,4 @@
-/** Navigation state /payment reads (DESIGN.md §5): set by the join flows, carried in history.state. */
+/** Navigation state /payment reads (docs/architecture.md): set by the join flows, carried in history.state. */
 export interface PaymentNavState {
   participationId: number;
   partyId: number;

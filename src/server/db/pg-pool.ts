@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Every database call has a deadline (DESIGN.md §4 "Faults"): with the database down or silent, a request answers
+ * Every database call has a deadline (docs/operations.md "Faults"): with the database down or silent, a request answers
  * 503 within 5 s instead of hanging. A silent database (a partition: connections open, no bytes moving) is the hard
  * case, because on the wire it looks exactly like a statement waiting for a row lock — the server sends nothing
  * while it waits. 200 students joining one party at once on a busy machine wait seconds for the party's lock, and

@@ -26,7 +26,7 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
     const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
     if (!round) throw detail(404, LM.roundNotFound);
     if (!(await confirmedParticipation(ctx.db, userId, round.partyId))) throw detail(403, LM.onlyParticipantsGame);
-    // Opening the round is being there (DESIGN.md §4 "Attendance"): a late arrival is checked in like a standby.
+    // Opening the round is being there (docs/rules.md "Lobby and game"): a late arrival is checked in like a standby.
     await checkInOnArrival(ctx, userId, round.partyId);
     const rows = await ctx.db
       .select({ q: questions, choice: votes.choice })

@@ -5,7 +5,7 @@ import { API_MESSAGES as M } from '../../shared/api-messages';
 import type { ErrorBody } from '../../shared/errors';
 import { databaseTrouble, pgErrorInfo } from '../db/pg-errors';
 
-// Schemas without a message of their own still answer in Korean, like every message a user sees (DESIGN.md §3).
+// Schemas without a message of their own still answer in Korean, like every message a user sees (docs/api.md "Errors").
 z.config(z.locales.ko());
 
 /** Thrown anywhere below a route; the error handler answers it as it is. */
@@ -21,7 +21,7 @@ export class HttpError extends Error {
 export const detail = (status: number, message: string) => new HttpError(status, { detail: message });
 
 /**
- * zod issues → `{"field": ["message"]}`; whole-body rules → `non_field_errors` (DESIGN.md §3). A field of the wrong
+ * zod issues → `{"field": ["message"]}`; whole-body rules → `non_field_errors` (docs/api.md). A field of the wrong
  * type is "required" only when it was really missing from `input`; otherwise its own (Korean) message is kept.
  */
 export function zodToBody(error: ZodError, input?: unknown): ErrorBody {
@@ -59,7 +59,7 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     // A value Postgres cannot store (a NUL character, an integer past int4, a year 0) is bad input, not a crash.
     if (['22021', '22003', '22008'].includes(pgErrorInfo(err).code ?? '')) return reply.status(400).send({ detail: M.invalidBody });
-    // Never a 500 for a database that is away or contended: the student may try again (DESIGN.md §4 "Faults").
+    // Never a 500 for a database that is away or contended: the student may try again (docs/operations.md "Faults").
     const trouble = databaseTrouble(err);
     if (trouble) {
       req.log.warn({ err }, trouble === 'busy' ? 'database busy' : 'database unavailable');

@@ -11,7 +11,7 @@ const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../db/migrations/
   entries: unknown[];
 };
 
-// A load balancer must hear "not ready" quickly (DESIGN.md §4: within 2 s) even when a dependency is silent; both
+// A load balancer must hear "not ready" quickly (docs/operations.md: within 2 s) even when a dependency is silent; both
 // checks run side by side, each with this deadline.
 const CHECK_DEADLINE_MS = 1_500;
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 // Query parameters that carry a credential. A websocket cannot send headers from a browser, so its access token
-// travels as `?token=` (DESIGN.md §3); Kakao's redirect brings a one-time `code`. Compared in lower case.
+// travels as `?token=` (docs/api.md); Kakao's redirect brings a one-time `code`. Compared in lower case.
 const SECRET_PARAMS = new Set(['token', 'access', 'access_token', 'refresh', 'refresh_token', 'id_token', 'code', 'password', 'secret']);
 // Headers that carry one (the Bearer token, the operator token), should a log line ever include headers: Fastify's
 // own request lines do not, but an `{ req: request.raw }` or `{ headers }` somewhere would.

@@ -1,4 +1,4 @@
-// Notification texts (Korean). One function per event of DESIGN.md §4 "Notifications".
+// Notification texts (Korean). One function per event of docs/rules.md "Notifications".
 import { monthDayDateTime } from '../../shared/campus-date';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 

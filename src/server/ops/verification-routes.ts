@@ -59,7 +59,7 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
     }));
   });
 
-  // The card is private (DESIGN.md §4): only operator routes read it, and no cache on the way may keep a copy.
+  // The card is private (docs/rules.md): only operator routes read it, and no cache on the way may keep a copy.
   // A JPEG, not JSON: the bytes are sent as they are; the schema only tells the API description what comes back.
   const cardSchema = { params: userPath, produces: ['image/jpeg'], response: { 200: z.any().meta({ type: 'string', format: 'binary' }) } };
   app.get('/api/ops/verifications/:userId/card', { ...ops, schema: cardSchema }, async (req, reply) => {

@@ -14,6 +14,6 @@ export async function standbyCounts(db: Db, partyId: number) {
   return { participation_count: row?.participation_count ?? 0, standby_count: row?.standby_count ?? 0 };
 }
 
-/** DESIGN.md §4: more than half of the confirmed participants, and at least two, are on standby. */
+/** docs/rules.md "Lobby and game": more than half of the confirmed participants, and at least two, are on standby. */
 export const roundThresholdReached = (c: { participation_count: number; standby_count: number }) =>
   c.standby_count >= 2 && c.standby_count * 2 > c.participation_count;

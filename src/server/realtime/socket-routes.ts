@@ -26,7 +26,7 @@ function originAllowed(ctx: Ctx, req: FastifyRequest): boolean {
 }
 
 /**
- * Checks the handshake (DESIGN.md §3): Origin (4403), then the `?token=` access token (4401: bad, expired, a closed
+ * Checks the handshake (docs/api.md): Origin (4403), then the `?token=` access token (4401: bad, expired, a closed
  * account, or issued before the last password change), then that the party or round exists (4404), then the
  * caller's confirmed participation (4403). Returns the user id, or null after closing the socket.
  */
@@ -54,7 +54,7 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
   // Counted only once admitted: refused handshakes never close anyone's older socket.
   ctx.hub.hold(socket, { userId, address: clientAddress(req), version: claims.version }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
   if (socket.readyState !== socket.OPEN) return null; // its session ended meanwhile (hub.endSessions)
-  // Opening the lobby or the game is being there (DESIGN.md §4 "Attendance"): a student the lobby forwards straight
+  // Opening the lobby or the game is being there (docs/rules.md "Lobby and game"): a student the lobby forwards straight
   // into a running game never taps 대기하기, and must not be called a no-show.
   await checkInOnArrival(ctx, userId, partyId);
   return { userId, partyId };

@@ -14,7 +14,7 @@ const HANGUL = /[\uAC00-\uD7A3]/;
 const isKorean = (s: unknown): s is string => typeof s === 'string' && HANGUL.test(s);
 
 /**
- * An error answer as DESIGN.md §3 shapes it: JSON, `{"detail": "…"}`, `{"field": ["…"]}` or
+ * An error answer as docs/api.md "Errors" shapes it: JSON, `{"detail": "…"}`, `{"field": ["…"]}` or
  * `{"non_field_errors": ["…"]}`, every message Korean. Returns the messages for further checks.
  */
 export function koreanErrorMessages(res: LightMyRequestResponse): string[] {

@@ -1,4 +1,4 @@
-// The events a notification reports (DESIGN.md §4 "Notifications"). The client never sees the kind, and the
+// The events a notification reports (docs/rules.md "Notifications"). The client never sees the kind, and the
 // database has no CHECK for it: the list types the column only.
 export const NOTIFICATION_KINDS = [
   'applied',
