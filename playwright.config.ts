@@ -40,6 +40,9 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // Stopped like a supervisor stops it, so tests/e2e/serve.ts drops its database and data folder on the way out
+    // (the default is SIGKILL, which left both behind). The server drains within 10 s; the rest is the drop.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     env: { E2E_PORT: String(port) },
   },

@@ -22,6 +22,8 @@ const TESTS: ViteUserConfig['test'] = {
         name: 'server',
         environment: 'node',
         include: ['tests/server/**/*.test.ts'],
+        // The run's temp folder and database names, removed and dropped when the run ends (tests/helpers/scratch.ts).
+        globalSetup: ['tests/helpers/scratch-setup.ts'],
         // Caps catch a wait that never ends, never a slow one: a server test hashes passwords (argon2) and starts
         // databases, and a 2-core machine running other suites beside this one was seen taking over 30 s for a test
         // of 50 logins and over 60 s to start a PGlite app.

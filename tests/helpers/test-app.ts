@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../../src/server/app';
@@ -13,6 +11,7 @@ import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
 import { createLocalBus, type EventBus } from '../../src/server/realtime/bus';
 import { createDiskStorage, type Storage } from '../../src/server/storage';
+import { scratchDir } from './scratch';
 import { createTestClock, type TestClock } from './test-clock';
 import { createTestDatabase, type DbKind } from './test-db';
 
@@ -42,7 +41,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'partyon-test-'));
+  const dataDir = scratchDir('app-data');
   const clock = createTestClock();
   const storage = createDiskStorage(dataDir);
   const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { connectPglite, connectPostgres, type Database } from '../../src/server/db/connect';
+import { adminQuery, scratchDatabaseName } from './scratch';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -17,11 +16,8 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `partyon_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  const name = scratchDatabaseName('test');
+  await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await connectPostgres(url.toString(), 20);
@@ -30,10 +26,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

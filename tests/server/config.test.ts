@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/server/config';
 import { loadSecrets } from '../../src/server/secrets';
+import { scratchDir } from '../helpers/scratch';
 
 describe('configuration', () => {
   it('has working defaults for a laptop', () => {
@@ -26,7 +26,7 @@ describe('configuration', () => {
   });
 
   it('generates the JWT secret and operator token once, readable by the owner only', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'partyon-secrets-'));
+    const dir = scratchDir('secrets');
     try {
       const first = loadSecrets(dir, {});
       const again = loadSecrets(dir, {});
@@ -43,7 +43,7 @@ describe('configuration', () => {
   });
 
   it('generates the Web Push (VAPID) key pair once into the data dir, unless the environment gives both keys', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'partyon-secrets-'));
+    const dir = scratchDir('secrets');
     try {
       const first = loadSecrets(dir, {}).vapid;
       expect(loadSecrets(dir, {}).vapid).toEqual(first);

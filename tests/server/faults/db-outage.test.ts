@@ -1,21 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres } from '../../../src/server/db/connect';
+import { adminQuery, scratchDatabaseName } from '../../helpers/scratch';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { tcpProxy } from './tcp-proxy';
 
 const adminUrl = process.env.DATABASE_URL;
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
+const admin = (sql: string) => adminQuery(adminUrl!, sql);
 
 (adminUrl ? describe : describe.skip)(`the database going away${adminUrl ? '' : ' — skipped: DATABASE_URL is not set'}`, () => {
-  const name = `partyon_outage_${randomBytes(4).toString('hex')}`;
+  const name = scratchDatabaseName('outage');
   let t: TestApp;
   let proxy: ReturnType<typeof tcpProxy>;
   beforeAll(async () => {

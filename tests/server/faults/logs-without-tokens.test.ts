@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +14,14 @@ import { openSocket } from '../../helpers/sockets';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase } from '../../helpers/test-db';
 import { listenOnLoopback } from '../../helpers/listen';
+import { scratchDir } from '../../helpers/scratch';
 
 const JWT_SECRET = 'log-test-jwt-secret-0123456789abcdef01234567';
 const OPS_TOKEN = 'log-test-ops-token-0123456789abcdef';
 
 describe('logs never carry an access token', () => {
   const lines: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'partyon-logs-'));
+  const dataDir = scratchDir('logs');
   let app: FastifyInstance;
   let database: Database;
   let token: string;

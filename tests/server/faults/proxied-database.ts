@@ -1,21 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { connectPostgres, type Database } from '../../../src/server/db/connect';
+import { adminQuery, scratchDatabaseName } from '../../helpers/scratch';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { tcpProxy } from './tcp-proxy';
 
 export const UNAVAILABLE = { detail: '서비스를 잠시 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.' };
-
-async function once(url: string, text: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 /**
  * A database of its own on the PostgreSQL of DATABASE_URL, migrated directly, which the app reaches only through a
@@ -23,8 +13,8 @@ async function once(url: string, text: string) {
  */
 async function proxiedDatabase(poolSize: number) {
   const adminUrl = process.env.DATABASE_URL!;
-  const name = `partyon_faults_${randomBytes(4).toString('hex')}`;
-  await once(adminUrl, `create database "${name}"`);
+  const name = scratchDatabaseName('faults');
+  await adminQuery(adminUrl, `create database "${name}"`);
   const direct = new URL(adminUrl);
   direct.pathname = `/${name}`;
   const migrator = await connectPostgres(direct.toString(), 1);
@@ -41,10 +31,10 @@ async function proxiedDatabase(poolSize: number) {
     name,
     directUrl: direct.toString(),
     proxiedUrl: viaProxy.toString(),
-    sql: (text: string) => once(direct.toString(), text),
+    sql: (text: string) => adminQuery(direct.toString(), text),
     async drop() {
       await proxy.cut();
-      await once(adminUrl, `drop database if exists "${name}" with (force)`);
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -7,11 +6,12 @@ import { openReconnectingSocket, type SocketLike } from '../../../src/client/lib
 import { connectPglite } from '../../../src/server/db/connect';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { paidParty, toggle } from '../live/live-helpers';
+import { scratchDir } from '../../helpers/scratch';
 
 type VoteUpdate = { type: string; data: { question_id: number; vote_a_count: number; vote_b_count: number } };
 
 describe('restarting the server in the middle of a game', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'partyon-restart-'));
+  const dir = scratchDir('restart');
   let running: TestApp | undefined;
   afterAll(async () => {
     await running?.close();

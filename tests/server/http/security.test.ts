@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
@@ -11,6 +10,7 @@ import { createTestDatabase } from '../../helpers/test-db';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/server/db/connect';
 import { NON_PAGE_PREFIXES } from '../../../src/shared/non-page-paths';
+import { scratchDir } from '../../helpers/scratch';
 
 describe('HTTP surface: security headers, CORS, SPA fallback, static art', () => {
   let app: FastifyInstance;
@@ -18,7 +18,7 @@ describe('HTTP surface: security headers, CORS, SPA fallback, static art', () =>
   let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'partyon-http-'));
+    dir = scratchDir('http');
     const clientDir = join(dir, 'client');
     mkdirSync(join(clientDir, 'assets'), { recursive: true });
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>파티온</title>');

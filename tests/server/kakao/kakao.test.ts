@@ -10,6 +10,7 @@ import { bearer, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
 import { listenOnLoopback } from '../../helpers/listen';
+import { scratchDir } from '../../helpers/scratch';
 
 const REDIRECT = 'https://partyon.example/oauth/kakao/callback';
 
@@ -188,7 +189,7 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
     try {
       const { config } = parseConfig({ NODE_ENV: 'production' });
       await expect(
-        buildApp({ config, database, bus: createLocalBus(), clock: createTestClock(), storage: createDiskStorage('/tmp/partyon-prod-check'), secrets: { jwtSecret: 'x'.repeat(40), opsToken: 'y'.repeat(20) } }),
+        buildApp({ config, database, bus: createLocalBus(), clock: createTestClock(), storage: createDiskStorage(scratchDir('prod-check')), secrets: { jwtSecret: 'x'.repeat(40), opsToken: 'y'.repeat(20) } }),
       ).rejects.toThrow(/KAKAO_REST_API_KEY is required in production/);
     } finally {
       await database.close();

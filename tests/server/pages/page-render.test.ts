@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +6,13 @@ import type { PageData } from '../../../src/shared/page-data';
 import { PAGE_DATA_ID } from '../../../src/shared/page-data';
 import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
 import { PAGE_LOADER_FILE } from '../../../src/server/pages/vite-manifest';
+import { scratchDir } from '../../helpers/scratch';
 
 // A client build shaped like Vite's (index.html, manifest, styles, the compiled page loader) and a stand-in for dist/ssr/entry-server.js that
 // draws what it was given, so these tests see what the server hands its renderer and what it makes of the answer.
 // The real renderer is tested against the real screens in tests/client/server-render.test.tsx.
 function fakeBuild() {
-  const dir = mkdtempSync(join(tmpdir(), 'partyon-pages-'));
+  const dir = scratchDir('pages');
   const client = join(dir, 'client');
   mkdirSync(join(client, 'assets'), { recursive: true });
   mkdirSync(join(client, '.vite'));

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPageShell } from '../../../src/server/pages/page-shell';
 import { PAGE_LOADER_FILE, type ViteManifest } from '../../../src/server/pages/vite-manifest';
 import { PAGE_DATA_ID, type PageData } from '../../../src/shared/page-data';
+import { scratchDir } from '../../helpers/scratch';
 
 // index.html as Vite writes it: the entry in the head, its imports preloaded, its styles linked.
 const INDEX = `<!doctype html>
@@ -30,7 +30,7 @@ const DETAIL_CSS = '.party-detail{margin:0}';
 const LOADER = '(function(){start()})();';
 
 function clientDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'partyon-shell-'));
+  const dir = scratchDir('shell');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets/index-ccc.css'), ENTRY_CSS);

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminQuery, runDatabasePattern, scratchEnv } from './scratch';
+
+/**
+ * Vitest global setup of the server tests: the run's scratch folder and id (tests/helpers/scratch.ts), handed to
+ * the test workers through the environment they inherit. The teardown leaves the machine as the run found it.
+ */
+export default function setup() {
+  const run = randomBytes(4).toString('hex');
+  const root = mkdtempSync(join(tmpdir(), 'partyon-vitest-'));
+  Object.assign(process.env, scratchEnv(root, run));
+  return async () => {
+    rmSync(root, { recursive: true, force: true });
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) return;
+    const left = await adminQuery(adminUrl, `select datname from pg_database where datname like '${runDatabasePattern(run)}'`);
+    for (const { datname } of left.rows as { datname: string }[]) {
+      await adminQuery(adminUrl, `drop database if exists "${datname}" with (force)`);
+    }
+  };
+}
