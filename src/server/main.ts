@@ -7,6 +7,7 @@ import { parseConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { installProcessLifecycle } from './http/process-lifecycle';
 import { seedIfEmpty } from './db/seed/seed';
+import { writeServerAddress } from './ops/server-address';
 import { createLocalBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { loadSecrets } from './secrets';
@@ -45,10 +46,12 @@ async function main() {
     limits: config.signupPerIpPerHour ? { signupPerIpPerHour: config.signupPerIpPerHour } : undefined,
   });
 
+  let forgetAddress = () => {};
   // Signals stop the server within a deadline; stray errors are logged as JSON lines (process-lifecycle.ts).
   installProcessLifecycle({
     log: app.log,
     close: async () => {
+      forgetAddress();
       await app.close();
       await bus.close();
       await database.close();
@@ -56,8 +59,15 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as { port: number };
+  // For `npm run ops` on this machine (ops/server-address.ts); a read-only data dir only costs the CLI that hint.
+  try {
+    forgetAddress = writeServerAddress(dataDir, config.host, port);
+  } catch (err) {
+    app.log.warn({ err }, 'could not record the server address for npm run ops');
+  }
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  log(`ready on http://${shown}:${(app.server.address() as { port: number }).port} (${database.kind})`);
+  log(`ready on http://${shown}:${port} (${database.kind})`);
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readNewPassword } from './cli-password';
+import { describeTarget, resolveCliTarget } from './cli-target';
 
 // `npm run ops -- <command>` talks to the running server's /api/ops/ endpoints rather than to the database, so it
 // works while the server holds the embedded PGlite database (one process at a time) and against a remote server.
@@ -144,17 +144,13 @@ function flags<S extends FlagSpec>(args: string[], spec: S) {
   return values as { [K in keyof S]?: FlagValue<S[K]> };
 }
 
-function opsToken(dataDir: string): string {
-  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
-  const file = join(resolve(dataDir), 'ops-token');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  throw new Error(`OPS_TOKEN is not set and ${file} does not exist (start the server once, or set OPS_TOKEN).`);
-}
-
 function help() {
   console.log('사용법: npm run ops -- <command> [options]\n');
   for (const c of Object.values(COMMANDS)) console.log(`  ${c.usage.padEnd(40)} ${c.summary}`);
-  console.log('\n환경 변수: OPS_URL (기본 http://127.0.0.1:$PORT), OPS_TOKEN (기본 $DATA_DIR/ops-token)');
+  console.log(
+    '\n서버 주소: OPS_URL, 없으면 http://127.0.0.1:$PORT, 없으면 $DATA_DIR/server-address.json (실행 중인 서버가 기록), 없으면 http://127.0.0.1:3000' +
+      '\n운영자 토큰: OPS_TOKEN, 없으면 $DATA_DIR/ops-token (DATA_DIR 기본값 ./data)',
+  );
 }
 
 async function main() {
@@ -164,19 +160,24 @@ async function main() {
     help();
     process.exit(name && name !== 'help' ? 2 : 0);
   }
-  const base = process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-  const token = opsToken(process.env.DATA_DIR ?? './data');
+  const target = resolveCliTarget(process.env);
   const call: Caller = async (method, path, body, binary) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: { 'x-ops-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let res: Response;
+    try {
+      res = await fetch(target.url + path, {
+        method,
+        headers: { 'x-ops-token': target.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      // fetch says only "fetch failed"; the reason (ECONNREFUSED, a bad host name) is its cause.
+      const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`서버에 연결할 수 없습니다 (${cause?.code ?? cause?.message ?? (err as Error).message}). ${describeTarget(target)}`);
+    }
     if (binary && res.ok) return Buffer.from(await res.arrayBuffer());
     const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
-    if (!res.ok) throw new Error(`${res.status}: ${text}`);
-    return parsed;
+    if (!res.ok) throw new Error(`${res.status}: ${text}\n${describeTarget(target)}`);
+    return text ? (JSON.parse(text) as unknown) : null;
   };
   const result = await command.run(call, rest);
   console.log(JSON.stringify(result, null, 2));

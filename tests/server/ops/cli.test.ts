@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
+import { scratchDir } from '../../helpers/scratch';
 
 const run = promisify(execFile);
 
@@ -38,10 +42,13 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
   });
 
   it('fails with the server message and exit code 1 on a wrong token or bad input', async () => {
-    await expect(run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...env, OPS_TOKEN: 'nope' } })).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('운영자 토큰이 올바르지 않습니다.'),
-    });
+    const refused = (await run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...env, OPS_TOKEN: 'nope' } }).catch(
+      (err: unknown) => err,
+    )) as { code: number; stderr: string };
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('운영자 토큰이 올바르지 않습니다.');
+    // …and which server and token it used, so a wrong one is plain to see.
+    expect(refused.stderr).toContain(`주소 ${env.OPS_URL} (OPS_URL), 토큰 OPS_TOKEN`);
     await expect(ops('place:add', '--name', '밖', '--x', '3', '--y', '0')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('x_norm') });
   });
 
@@ -67,5 +74,53 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     const short = ops('operator:add', 'cli_short', '--password-stdin');
     short.child.stdin?.end('short\n');
     await expect(short).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('비밀번호는 8자 이상이어야 합니다.') });
+  });
+});
+
+// A newcomer runs `npm start` in one terminal and `npm run ops -- status` in another, with no variables set: the CLI
+// finds the server through the address it recorded in DATA_DIR, and when it cannot, says what it tried.
+describe('npm run ops finds a local server on its own', { timeout: 240_000 }, () => {
+  const dataDir = scratchDir('ops-cli');
+  // Nothing of the test run's own environment may point the CLI anywhere.
+  const bare = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['PORT', 'OPS_URL', 'OPS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'NODE_ENV'].includes(k)),
+  );
+  const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', ...args], { env: { ...bare, DATA_DIR: dataDir } });
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    server?.kill('SIGKILL');
+  });
+
+  it('through the address the server records beside the token, removed again when the server stops', async () => {
+    // PORT=0: whatever port is free, which the CLI cannot guess.
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...bare, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    const exited = once(server, 'exit');
+    const addressFile = join(dataDir, 'server-address.json');
+    await expect.poll(() => existsSync(addressFile), { timeout: 180_000 }).toBe(true);
+    const recorded = JSON.parse(readFileSync(addressFile, 'utf8')) as { url: string };
+    expect(recorded.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(recorded.url).not.toBe('http://127.0.0.1:3000');
+
+    expect(JSON.parse((await cli('status')).stdout)).toMatchObject({ database: 'pglite', places: 14 });
+
+    server.kill('SIGTERM');
+    await exited;
+    expect(existsSync(addressFile)).toBe(false);
+    // Now nothing answers: the message names the address, where it came from, and the token's source.
+    await expect(cli('status')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/서버에 연결할 수 없습니다 \(ECONNREFUSED\)\. 주소 http:\/\/127\.0\.0\.1:3000 \(기본값, .*server-address\.json 없음\), 토큰 .*ops-token/),
+    });
+  });
+
+  it('says where it looked for a token when there is none', async () => {
+    const empty = scratchDir('ops-cli-empty');
+    await expect(run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...bare, DATA_DIR: empty } })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`OPS_TOKEN이 비어 있고 ${join(empty, 'ops-token')} 파일도 없습니다`),
+    });
   });
 });
