@@ -4,6 +4,12 @@ import sharp from 'sharp';
 /** The operator token tests/e2e/serve.ts gives the server. */
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
+// All tests share one server and run two or more at a time, so none may change what another reads. The seeded demo
+// campus is read-only here: its parties' seats, the demo students and the operator's account stay as seeded. A test
+// that joins, fills, cancels or waits for a party makes its own (opsParty, partyOfFour) and its own students
+// (signupViaApi), finds its card by its title, never by its place in a list, and puts its parties at the library
+// (place 1, where nothing counts the stack) or at a place of its own.
+
 let seq = 0;
 /** A unique student per test, so parallel workers never collide on the one server. */
 export function newStudent(prefix = 'e2e') {
@@ -114,14 +120,15 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', o
 
 /**
  * A party of the test's own (operator API) with four fresh students joined and paid through the API, so a test can
- * reach the lobby and a game without touching the demo students other tests count on. Returns the party id, the
- * students and their access tokens.
+ * reach the lobby and a game without touching the demo students other tests count on. Returns the party id and
+ * title, the students and their access tokens.
  */
 export async function partyOfFour(request: APIRequestContext, prefix: string, startsInMs: number) {
+  const title = `${prefix} 파티 ${Date.now().toString(36)}`;
   const created = await request.post('/api/ops/parties/', {
     headers: { 'X-Ops-Token': E2E_OPS_TOKEN },
     data: {
-      title: `${prefix} 파티 ${Date.now().toString(36)}`,
+      title,
       place_id: 1,
       start_time: new Date(Date.now() + startsInMs).toISOString(),
       max_participants: 4,
@@ -147,7 +154,7 @@ export async function partyOfFour(request: APIRequestContext, prefix: string, st
     students.push(s);
     tokens.push(access);
   }
-  return { partyId, students, tokens };
+  return { partyId, title, students, tokens };
 }
 
 /** Puts a student on standby in a party's lobby through the API. */

@@ -1,13 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_OPS_TOKEN, login } from './helpers';
+import { login, partyOfFour } from './helpers';
 
-const DEMO_PASSWORD = 'partyon1234';
-const DEMO_TITLE = '파티온 데모 밸런스 게임';
-
-async function studentPage(browser: Browser, username: string): Promise<Page> {
+async function studentPage(browser: Browser, student: { username: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, username, DEMO_PASSWORD);
+  await login(page, student.username, student.password);
   return page;
 }
 
@@ -21,17 +18,17 @@ async function goOnStandby(page: Page) {
 
 test('three students meet in the lobby, land in one game, and see each other’s votes live', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const demo = await request.post('/api/ops/demo/', { headers: { 'X-Ops-Token': E2E_OPS_TOKEN }, data: { minutes: 2 } });
-  expect(demo.status()).toBe(201);
-  const { id: partyId } = (await demo.json()) as { id: number };
+  // Four fresh students joined and paid, in the standby window: the demo students are in other tests' parties, and
+  // the assistant shows a student's soonest party first.
+  const { partyId, title, students } = await partyOfFour(request, 'live', 10 * 60_000);
 
-  const [s1, s2, s3] = await Promise.all(['student1', 'student2', 'student3'].map((u) => studentPage(browser, u)));
+  const [s1, s2, s3] = await Promise.all(students.slice(0, 3).map((s) => studentPage(browser, s)));
 
-  // student1 takes the way a student would: the assistant's card, then 대기실 입장.
+  // The first takes the way a student would: the assistant's card, then 대기실 입장.
   await s1.goto('/assist');
   await expect(s1.getByText('파티까지 남은 시간')).toBeVisible();
-  const card = s1.getByRole('article', { name: DEMO_TITLE });
-  await expect(card).toBeVisible(); // the soonest party is the first card
+  const card = s1.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
   await s1.screenshot({ path: test.info().outputPath('assist.png') });
   await card.getByRole('button', { name: '대기실 입장' }).tap();
   await expect(s1).toHaveURL(new RegExp(`/balancewait/${partyId}$`));
