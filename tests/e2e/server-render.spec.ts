@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, test, type Page } from '@playwright/test';
+import { PAGE_DATA_ID, type PageData } from '../../src/shared/page-data';
 import { E2E_OPS_TOKEN, login } from './helpers';
+import { opsParty } from './seat-helpers';
 
 // Pages the server draws (the home list, a party's detail): what a phone shows before any script, and the app
 // taking that page over. Service workers are blocked here: a worker answers later visits with the bare shell,
@@ -18,33 +20,50 @@ function consoleTrouble(page: Page): string[] {
   return seen;
 }
 
+/**
+ * The list a drawn page was drawn from: the API answer it carries for the app (`path`'s entry of its page data).
+ * Other tests add parties while this one runs, so a drawn list is compared with its own data, not with a second
+ * read of the API that may already have one more party.
+ */
+async function drawnFrom(page: Page, path: string): Promise<unknown[]> {
+  const data = JSON.parse((await page.locator(`#${PAGE_DATA_ID}`).textContent()) ?? '') as PageData;
+  const list = data.fallback[path];
+  expect(Array.isArray(list), `the page's data for ${path}`).toBe(true);
+  return list as unknown[];
+}
+
+/** A party of the test's own with seats left: nobody else fills it, so a guest's 참가신청 stays on its page. */
+const ownParty = async (request: APIRequestContext) => {
+  const title = `서버 그림 파티 ${Date.now().toString(36)}`;
+  return { id: await opsParty(request, title, 4), title };
+};
+
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a guest sees the home list and a party’s detail drawn by the server', async ({ page, request }) => {
-    const list = (await (await request.get('/api/homemap/home/')).json()) as { id: number; title: string }[];
+    const party = await ownParty(request);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: '게스트님을 위한 추천 파티' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `#${list[0].title}` })).toBeVisible();
-    expect(await page.locator('.party-card').count()).toBe(list.length);
+    await expect(page.getByRole('heading', { name: `#${party.title}` })).toBeVisible();
+    expect(await page.locator('.party-card').count()).toBe((await drawnFrom(page, '/api/homemap/home/')).length);
     // Real links: without the app, a tap on a title still opens the party.
-    await page.getByRole('link', { name: `#${list[0].title}` }).click();
-    await expect(page).toHaveURL(`/partyinfo/${list[0].id}`);
-    await expect(page.getByRole('heading', { name: list[0].title, level: 1 })).toBeVisible();
-    // Its action as a guest sees it (참가신청, or 대기 신청 beside 모집마감 if other tests filled it).
-    await expect(page.locator('.join-bar').getByRole('button')).toBeVisible();
+    await page.getByRole('link', { name: `#${party.title}` }).click();
+    await expect(page).toHaveURL(`/partyinfo/${party.id}`);
+    await expect(page.getByRole('heading', { name: party.title, level: 1 })).toBeVisible();
+    // Its action as a guest sees it.
+    await expect(page.locator('.join-bar').getByRole('button', { name: '참가신청' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('detail-without-script.png') });
   });
 
-  test('a guest sees the campus map and the sheet of parties drawn by the server', async ({ page, request }) => {
-    const list = (await (await request.get('/api/detailview/parties/')).json()) as { id: number; title: string }[];
+  test('a guest sees the campus map and the sheet of parties drawn by the server', async ({ page }) => {
     await page.goto('/map');
     const art = page.locator('.map-art img');
     await expect(art).toBeVisible();
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole('heading', { name: '다가오는 파티' })).toBeVisible();
     // Every card of the list (a tap on one before the app runs is replayed once it does: lib/early-taps.ts).
-    expect(await page.locator('.map-card').count()).toBe(list.length);
+    expect(await page.locator('.map-card').count()).toBe((await drawnFrom(page, '/api/detailview/parties/')).length);
     await expect(page.getByRole('button', { name: '상세보기' }).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('map-without-script.png') });
   });
@@ -112,11 +131,11 @@ test.describe('on a wide screen without touch', () => {
   });
 });
 
-test('the app takes the drawn page over without redrawing it, and it answers taps', async ({ page }) => {
+test('the app takes the drawn page over without redrawing it, and it answers taps', async ({ page, request }) => {
+  const party = await ownParty(request);
   const trouble = consoleTrouble(page);
   await page.goto('/');
-  // A party still taking students (other tests fill some).
-  await page.getByRole('button', { name: '신청하기' }).first().tap();
+  await page.getByRole('listitem').filter({ hasText: `#${party.title}` }).getByRole('button', { name: '신청하기' }).tap();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(trouble).toEqual([]);
 });
@@ -144,8 +163,7 @@ test('a button tapped before the app has taken the page over is not ignored', as
 });
 
 test('a tap on a lazy screen waits for that screen, not only for the app', async ({ page, request }) => {
-  const list = (await (await request.get('/api/homemap/home/')).json()) as { id: number; applied_count: number; max_participants: number }[];
-  const open = list.find((p) => p.applied_count < p.max_participants)!;
+  const open = await ownParty(request);
   // The entry runs, the detail screen's own chunk is held: the page is hydrated but for the screen.
   const release = await hold(page, /\/assets\/PartyDetailScreen-[^/]+\.js$/);
   await page.goto(`/partyinfo/${open.id}`);
@@ -156,10 +174,10 @@ test('a tap on a lazy screen waits for that screen, not only for the app', async
 });
 
 test('a tap the app has handled is not replayed later', async ({ page, request }) => {
-  const list = (await (await request.get('/api/homemap/home/')).json()) as { id: number }[];
+  const party = await ownParty(request);
   // The header is hydrated (the entry ran) while the detail screen's chunk is held.
   const release = await hold(page, /\/assets\/PartyDetailScreen-[^/]+\.js$/);
-  await page.goto(`/partyinfo/${list[0].id}`);
+  await page.goto(`/partyinfo/${party.id}`);
   await expect.poll(() => page.evaluate(() => (window as unknown as { partyonEarlyTaps?: { appStarted: boolean } }).partyonEarlyTaps?.appStarted)).toBe(true);
   const before = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: '알림' }).tap();
