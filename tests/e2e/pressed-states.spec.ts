@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { opsParty } from './seat-helpers';
 
 // Issue 17: a tap always shows a response within 100 ms. :active is invisible to jsdom, so the browser checks it:
 // the moment a press lands, the pressed look is there (read at once, never waited for), and it is ours, not the
@@ -20,10 +21,13 @@ async function pressedLook(page: Page, target: Locator, at?: { x: number; y: num
   return pressed;
 }
 
-test('buttons, links, cards, icons and nav tabs on home look pressed the moment a finger is down', async ({ page }) => {
+test('buttons, links, cards, icons and nav tabs on home look pressed the moment a finger is down', async ({ page, request }) => {
+  // A card with seats left that stays so: the test's own party (other tests fill theirs, whose button then reads
+  // 대기 신청, and add parties above it).
+  const title = `눌림 파티 ${Date.now().toString(36)}`;
+  await opsParty(request, title, 4);
   await page.goto('/');
-  // A card with seats left (other tests fill some parties, whose button then reads 대기 신청).
-  const card = page.locator('.party-card').filter({ has: page.getByRole('button', { name: '신청하기' }) }).first();
+  const card = page.locator('.party-card').filter({ hasText: `#${title}` });
   await expect(card.getByRole('button', { name: '신청하기' })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('-webkit-tap-highlight-color'))).toBe('rgba(0, 0, 0, 0)');
 
