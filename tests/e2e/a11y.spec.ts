@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
 import { sheetSettled } from './map-helpers';
+import { opsParty } from './seat-helpers';
 
 // Issue 8: axe-core on every route of spec §2, as a guest and logged in — zero serious or critical violations.
 // /kakao-login is not scanned: it sends the browser straight to Kakao's authorisation page (nothing of ours to
@@ -86,14 +87,16 @@ test.describe('logged in', () => {
   test('home, notifications, assist, my page and its screens, payment', async ({ page, request }) => {
     // Fourteen screens and dialogs: twice the others' cap (see the top of the file).
     test.setTimeout(600_000);
+    const title = `접근성 파티 ${Date.now().toString(36)}`;
+    await opsParty(request, title, 4);
     const s = await signupViaApi(request, 'axe');
     await collectDialogs(page);
     await login(page, s.username, s.password);
     await expect(page.getByText('#새내기 환영 보드게임 파티')).toBeVisible();
     await expectAccessible(page, '/ (logged in)');
 
-    // A real join, so /payment has its navigation state.
-    await page.getByRole('listitem').filter({ hasText: '#인문관 북토크: 올해의 소설' }).getByRole('button', { name: '신청하기' }).tap();
+    // A real join (of the test's own party), so /payment has its navigation state.
+    await page.getByRole('listitem').filter({ hasText: `#${title}` }).getByRole('button', { name: '신청하기' }).tap();
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByText(/보유 포인트/)).toBeVisible();
     await expectAccessible(page, '/payment');

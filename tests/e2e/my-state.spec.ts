@@ -1,17 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { login, signupViaApi } from './helpers';
-import { payHeldSeat } from './seat-helpers';
-
-const TITLE = '중간고사 끝! 도서관 옥상 치킨 파티';
+import { opsParty, payHeldSeat } from './seat-helpers';
 
 // Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
 test.describe.configure({ timeout: 300_000 });
 
 test('my seat shows on home and map cards, and the bell counts unread notices and opens their party', async ({ page, request }) => {
+  // A party of the test's own: the demo campus's seats stay as seeded for the tests that read them.
+  const title = `내 자리 파티 ${Date.now().toString(36)}`;
+  await opsParty(request, title, 4);
   const s = await signupViaApi(request, 'mystate');
   await login(page, s.username, s.password);
-  const homeCard = page.getByRole('listitem').filter({ hasText: `#${TITLE}` });
+  const homeCard = page.getByRole('listitem').filter({ hasText: `#${title}` });
   await expect(homeCard.getByRole('button', { name: '신청하기' })).toBeVisible();
 
   // Joined from another tab or device: the seat awaits payment (leaving /payment here would give it back).
@@ -34,13 +35,13 @@ test('my seat shows on home and map cards, and the bell counts unread notices an
   await expectAccessible(page, 'home with my state and the unread badge');
 
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '지도' }).tap();
-  await expect(page.getByRole('listitem').filter({ hasText: TITLE })).toContainText('참가 확정');
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('참가 확정');
 
   await page.getByRole('button', { name: '알림 3개 안 읽음' }).tap();
   await expect(page).toHaveURL(/\/notifications$/);
   await page.getByRole('button', { name: /참가가 확정되었어요/ }).tap();
   await expect(page).toHaveURL(new RegExp(`/partyinfo/${partyId}$`));
-  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   await page.goto('/');
   await expect(page.getByRole('button', { name: '알림 2개 안 읽음' })).toContainText('2');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { collectDialogs, login, signupViaApi } from './helpers';
+import { holdSeatViaApi, opsParty } from './seat-helpers';
 
 test('a guest browses home → detail → 참가신청 gets the login-required modal and no join request is sent', async ({ page }) => {
   const joinCalls: string[] = [];
@@ -16,9 +17,12 @@ test('a guest browses home → detail → 참가신청 gets the login-required m
 
 test('a student logs in, joins, pays, sees the success modal and ends on /assist', async ({ page, request }) => {
   const dialogs = await collectDialogs(page);
+  // A party of the test's own (1,000P deposit): the demo campus's seats stay as seeded for the tests that read them.
+  const title = `참가 결제 파티 ${Date.now().toString(36)}`;
+  await opsParty(request, title, 4);
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
-  await page.getByText('#공대생 코딩 모각코 & 피자').tap();
+  await page.getByText(`#${title}`).tap();
   await page.getByRole('button', { name: '참가신청' }).tap();
 
   await expect(page).toHaveURL(/\/payment$/);
@@ -41,17 +45,21 @@ test('a student logs in, joins, pays, sees the success modal and ends on /assist
 
   // Joining the same party again is refused with the spec's text.
   await page.goto('/');
-  await page.getByText('#공대생 코딩 모각코 & 피자').tap();
+  await page.getByText(`#${title}`).tap();
   await expect(page.getByRole('button', { name: '참가 확정' })).toBeDisabled();
   await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
 });
 
 test('the full party says 모집마감 and offers its line (대기 신청) in place of joining', async ({ page, request }) => {
+  // A full party of the test's own: two other students hold its two seats.
+  const title = `만석 파티 ${Date.now().toString(36)}`;
+  const partyId = await opsParty(request, title, 2);
+  for (let i = 0; i < 2; i += 1) await holdSeatViaApi(request, await signupViaApi(request, 'full'), partyId);
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
-  const card = page.getByRole('listitem').filter({ hasText: '#체육관 배드민턴 번개' });
+  const card = page.getByRole('listitem').filter({ hasText: `#${title}` });
   await card.getByRole('button', { name: '대기 신청' }).tap();
-  await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/partyinfo/${partyId}$`));
   await expect(page.getByRole('button', { name: '대기 신청' })).toBeEnabled();
   await expect(page.locator('.join-bar').getByText('모집마감')).toBeVisible();
   await expect(page.getByRole('button', { name: '참가신청' })).toHaveCount(0);
@@ -59,16 +67,19 @@ test('the full party says 모집마감 and offers its line (대기 신청) in pl
 });
 
 test('a notification turns read when tapped and opens its party', async ({ page, request }) => {
+  const title = `알림 파티 ${Date.now().toString(36)}`;
+  await opsParty(request, title, 4);
   const s = await signupViaApi(request);
   await login(page, s.username, s.password);
-  await page.getByRole('listitem').filter({ hasText: '#인문관 북토크: 올해의 소설' }).getByRole('button', { name: '신청하기' }).tap();
+  await page.getByRole('listitem').filter({ hasText: `#${title}` }).getByRole('button', { name: '신청하기' }).tap();
   await expect(page).toHaveURL(/\/payment$/);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '결제하기' }).tap();
   await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).tap();
   await expect(page).toHaveURL(/\/paymentfinish$/);
 
-  await page.getByRole('button', { name: '알림' }).tap();
+  // The header's bell: the finish screen, once its code is in, offers pushes with an 알림 받기 button of its own.
+  await page.getByRole('banner').getByRole('button', { name: /^알림/ }).tap();
   const items = page.getByRole('listitem');
   // Paid, applied and — first of all — the operator's approval of the student card (signupViaApi).
   await expect(items).toHaveCount(3);
