@@ -18,7 +18,8 @@ interface ProbeResult {
 
 /**
  * Watches the current question's gauge canvas every frame while the A bar grows in, looking at the box where A's
- * label sits (x 14–64, the text's rows), until the picture has stood still for 30 frames.
+ * label sits (x 14–64, the text's rows), until the picture has stood still for 30 frames. The page's clock must be
+ * paused (page.clock.pauseAt): the answer's function moves it frame by frame.
  */
 async function startGaugeProbe(page: Page) {
   await page.evaluate(() => {
@@ -61,14 +62,23 @@ async function startGaugeProbe(page: Page) {
     };
     requestAnimationFrame(frame);
   });
+  // Frames come from the page's clock, moved 16 ms at a time, and not from the machine's: in real time a busy
+  // machine draws few frames of the 0.5 s tween (seen in CI: none while the bar's end crossed the label).
   return async (): Promise<ProbeResult> => {
-    await page.waitForFunction(() => (window as unknown as { gaugeProbe: { done: boolean } }).gaugeProbe.done);
+    const done = () => page.evaluate(() => (window as unknown as { gaugeProbe: { done: boolean } }).gaugeProbe.done);
+    // The tween and the 30 still frames after it take about 60; the cap only ends a probe that never would.
+    for (let frame = 0; !(await done()); frame += 1) {
+      expect(frame, 'frames before the gauge stood still').toBeLessThan(300);
+      await page.clock.runFor(16);
+    }
     return page.evaluate(() => (window as unknown as { gaugeProbe: ProbeResult }).gaugeProbe);
   };
 }
 
 test('a student votes, sees their side marked (also after a reload), gets the recap and goes back to the assistant', async ({ page, request }) => {
   test.setTimeout(120_000);
+  // The page's clock runs as the machine's until the gauge is probed, which holds it and moves it frame by frame.
+  await page.clock.install();
   // Ten minutes ahead: inside the standby window, so three on standby create the round.
   const { partyId, students, tokens } = await partyOfFour(request, 'game', 10 * 60_000);
   for (const token of tokens.slice(0, 3)) await standbyViaApi(request, token, partyId);
@@ -89,11 +99,15 @@ test('a student votes, sees their side marked (also after a reload), gets the re
 
   // Question 1: the first vote grows A's bar from nothing under its "100%" label, frame by frame.
   await expect(currentSlide(page).locator('.gauge__canvas canvas')).toBeAttached();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const probe = await startGaugeProbe(page);
   const a = currentSlide(page).getByRole('button', { name: /^A/ });
   const b = currentSlide(page).getByRole('button', { name: /^B/ });
   await a.tap();
+  // The count is in (the tween starts with it), so every frame stepped from here on can show the bar growing.
+  await expect(currentSlide(page).getByText('1명 참여')).toBeVisible();
   const seen = await probe();
+  await page.clock.resume();
   expect(seen.midGrow, JSON.stringify(seen)).toBeGreaterThan(0);
   expect(seen.darkOnTrack, JSON.stringify(seen)).toBeGreaterThan(0);
   expect(seen.whiteOnTrack, JSON.stringify(seen)).toBe(0);
