@@ -8,8 +8,9 @@ import { NON_PAGE_PATH, NON_PAGE_PREFIXES } from './src/shared/non-page-paths.ts
 import { PAGE_LOADER_FILE } from './src/server/pages/vite-manifest.ts';
 import { PUBLIC_API_ANSWER } from './src/client/api/public-answers.ts';
 
-// The API server listens on 3000 in development; Vite proxies to it so the client always talks to one origin.
-const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+// `npm run dev` starts the API server on PORT (3000 unless set) beside Vite, which proxies to it so the client always
+// talks to one origin. API_ORIGIN points the proxy at a server elsewhere (another machine, a server started apart).
+const api = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 // Vitest: the server's tests in Node, the client's in jsdom.
 const TESTS: ViteUserConfig['test'] = {

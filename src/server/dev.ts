@@ -1,4 +1,4 @@
-// `npm run dev`: the API server on PORT (3000) with jobs, plus Vite's dev server on 5173 with hot reload, which
+// `npm run dev`: the API server on PORT (3000 unless set) with jobs, plus Vite's dev server on 5173 with hot reload, which
 // proxies /api, /ws, /media and /art to it (vite.config.ts). Open http://localhost:5173.
 import { createServer } from 'vite';
 
