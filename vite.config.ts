@@ -39,6 +39,9 @@ const TESTS: ViteUserConfig['test'] = {
         environment: 'jsdom',
         include: ['tests/client/**/*.test.{ts,tsx}'],
         setupFiles: ['tests/client/setup.ts'],
+        // Node 25+ has a localStorage of its own (undefined without --localstorage-file), and vitest 4 then leaves
+        // jsdom's Storage off the global: the app's session would be unreadable. Node 20 refuses the flag.
+        execArgv: Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-webstorage'] : [],
         // A test that waits for many screens (a form filled field by field) must not fail on a slow machine for
         // taking long; only a wait that never ends should (tests/client/waits.ts).
         testTimeout: 30_000,
