@@ -6,7 +6,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // A run on another port (E2E_PORT) keeps its results apart: Playwright empties its output folder as it starts,
+  // which deleted the traces of a run still going on the default port in the same checkout.
+  outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
