@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, ctx);
   installRouteSchemas(app);
   // Before the routes: it collects them as they are added.
-  await installApiDocs(app);
+  await installApiDocs(app, { publicUrl: deps.config.publicUrl });
   // API answers for a logged-in student are never stored by a browser or a proxy (a shared phone, a logout);
   // public ones may be kept but are revalidated, which the ETag makes cheap.
   app.addHook('onSend', async (req, reply) => {

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { loginRequest, refreshRequest } from '../../shared/auth';
 import { signupResponse, tokenPair } from '../../shared/auth-contract';
@@ -18,7 +19,7 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const throttle = loginThrottle(app, ctx, 'login');
 
-  app.post('/api/signup/auth/login/', { onRequest: throttle.perAddress, schema: { body: loginRequest, response: { 200: tokenPair } } }, async (req, reply) => {
+  app.post('/api/signup/auth/login/', { onRequest: throttle.perAddress, schema: { summary: 'Log in with username and password: an access and a refresh token', body: loginRequest, response: { 200: tokenPair, ...refusals(400, 429) } } }, async (req, reply) => {
     const { body } = req;
     await throttle.admit(req, reply);
 
@@ -37,7 +38,7 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
     };
   });
 
-  app.post('/api/signup/auth/refresh/', { schema: { body: refreshRequest, response: { 200: tokenPair } } }, async (req) => {
+  app.post('/api/signup/auth/refresh/', { schema: { summary: 'Trade a refresh token for a new pair (each refresh token works once)', body: refreshRequest, response: { 200: tokenPair, ...refusals(401) } } }, async (req) => {
     const result = await rotateRefreshToken(ctx.db, ctx.clock, req.body.refresh);
     if (!result.ok) throw detail(401, M.refreshInvalid);
     return { access: await ctx.tokens.sign(result.userId, result.version), refresh: result.refresh };
@@ -49,7 +50,7 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
     key: (req) => `signup-ip:${clientAddress(req)}`,
   });
   // Multipart: the fields and the photo are read and checked by signup() itself, so no body schema.
-  app.post('/api/signup/auth/signup/', { onRequest: signupLimit, schema: { response: { 201: signupResponse } } }, async (req, reply) => {
+  app.post('/api/signup/auth/signup/', { onRequest: signupLimit, schema: { summary: 'Sign up with the student card photo (multipart); the card waits for an operator', response: { 201: signupResponse, ...refusals(400, 429) } } }, async (req, reply) => {
     const created = await signup(ctx, await readMultipart(req, ['student_card_image']));
     return reply.status(201).send(created);
   });

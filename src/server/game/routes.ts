@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { type GameRound, voteRequest } from '../../shared/live';
 import { gameRound, voteResponse } from '../../shared/live-contract';
@@ -20,7 +21,7 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
   const roundPath = z.object({ roundId: idParam(LM.roundNotFound) });
   const questionPath = z.object({ questionId: idParam(LM.questionNotFound) });
 
-  app.get('/api/v1/game/rounds/:roundId/', { ...auth, schema: { params: roundPath, response: { 200: gameRound } } }, async (req): Promise<GameRound> => {
+  app.get('/api/v1/game/rounds/:roundId/', { ...auth, schema: { summary: "A party's balance-game round: its questions, counts and my votes", params: roundPath, response: { 200: gameRound, ...refusals(403, 404) } } }, async (req): Promise<GameRound> => {
     const { roundId } = req.params;
     const userId = userIdOf(req);
     const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
@@ -55,7 +56,7 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
     '/api/v1/game/questions/:questionId/vote/',
     {
       ...auth,
-      schema: { params: questionPath, body: voteRequest, response: { 201: voteResponse } },
+      schema: { summary: 'Vote A or B on a question, once', params: questionPath, body: voteRequest, response: { 201: voteResponse, ...refusals(400, 403, 404) } },
     },
     async (req, reply) => reply.status(201).send(await castVote(ctx, userIdOf(req), req.params.questionId, req.body.choice)),
   );

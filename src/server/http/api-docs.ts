@@ -2,6 +2,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { describeErrorAnswers } from './api-doc-answers';
+import { pruneComponents } from './api-doc-components';
+import { nameOperations } from './api-doc-operations';
+import type { OpenApiDocument } from './api-doc-types';
 
 /** Who may call a route, as the OpenAPI document says: requireUser and requireOps tag the hooks they return. */
 export type RouteSecurity = 'student' | 'operator' | 'operatorToken' | 'operatorSession';
@@ -19,6 +23,16 @@ const SCHEMES: Record<RouteSecurity, string[]> = {
 const DOCUMENTED = /^\/(api\/|healthz$|readyz$)/;
 const DOCS_PREFIX = '/api/docs';
 
+/** Whether the document describes the route of this Fastify pattern (not the document and its page themselves). */
+export const describesRoute = (url: string) => DOCUMENTED.test(url) && !url.startsWith(DOCS_PREFIX) && url !== '/api/openapi.json';
+
+/** Where the calls go: the deployment's public address, or (unset: a laptop, CI) wherever this document was read. */
+function serverOf(publicUrl: string | undefined) {
+  return publicUrl
+    ? { url: publicUrl.replace(/\/+$/, ''), description: 'This deployment (PUBLIC_URL).' }
+    : { url: '/', description: 'The server this document was read from.' };
+}
+
 function securityOf(route: RouteOptions | undefined): RouteSecurity | undefined {
   const hooks = route?.preValidation;
   for (const hook of Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) {
@@ -34,11 +48,11 @@ function securityOf(route: RouteOptions | undefined): RouteSecurity | undefined 
  * node_modules; its page loads only files of its own, so our CSP applies unchanged). Registered before the routes, which it collects
  * as they are added; `app.documentedRoutes` lists them for the test that holds the document to every route.
  */
-export async function installApiDocs(app: FastifyInstance) {
+export async function installApiDocs(app: FastifyInstance, opts: { publicUrl?: string }) {
   const documented: { method: string; url: string }[] = [];
   app.decorate('documentedRoutes', documented);
   app.addHook('onRoute', (route) => {
-    if (!DOCUMENTED.test(route.url) || route.url.startsWith(DOCS_PREFIX) || route.url === '/api/openapi.json') return;
+    if (!describesRoute(route.url)) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') documented.push({ method, url: route.url });
   });
 
@@ -48,6 +62,8 @@ export async function installApiDocs(app: FastifyInstance) {
       info: {
         title: '파티온 API',
         version: '1',
+        // Not open source: the document names no licence that would grant one.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'Spec §7 and our additions. Errors are Django-REST shaped: `{"detail": "…"}` or `{"field": ["…"]}`, in Korean. ' +
           'Live updates travel over websockets (/ws/party/{id}/, /ws/game/round/{id}/; see the README).',
@@ -71,7 +87,14 @@ export async function installApiDocs(app: FastifyInstance) {
       const security = securityOf(document.route as RouteOptions | undefined);
       return { schema: { ...schema, ...(security ? { security: SCHEMES[security].map((name) => ({ [name]: [] })) } : {}) }, url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => {
+      const doc = jsonSchemaTransformObject(document) as unknown as OpenApiDocument;
+      doc.servers = [serverOf(opts.publicUrl)];
+      nameOperations(doc);
+      describeErrorAnswers(doc);
+      pruneComponents(doc);
+      return doc as unknown as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiError } from '../../shared/error-contract';
 import type { Ctx } from '../context';
 import { withDeadline } from './deadline';
 
@@ -24,6 +25,8 @@ const readiness = z
     checks: z.object({ database: z.string(), events: z.string() }),
   })
   .meta({ id: 'Readiness' });
+// Not ready: which check failed, or (while the instance drains) the usual error body app.ts answers every request with.
+const notReady = z.union([readiness, apiError]);
 
 /**
  * /healthz: the process answers (for restarts). /readyz: this instance can serve (for load balancers): the
@@ -31,7 +34,7 @@ const readiness = z
  */
 export async function healthRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get('/healthz', { schema: { response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { summary: 'The process answers (for a supervisor that restarts it)', response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
 
   async function databaseCheck(): Promise<string> {
     await ctx.database.ping();
@@ -40,7 +43,7 @@ export async function healthRoutes(parent: FastifyInstance, ctx: Ctx) {
     return applied >= journal.entries.length ? 'ok' : `migrations ${applied}/${journal.entries.length}`;
   }
 
-  app.get('/readyz', { schema: { response: { 200: readiness, 503: readiness } } }, async (_req, reply) => {
+  app.get('/readyz', { schema: { summary: 'This instance can serve: database and Redis answer (for a load balancer)', response: { 200: readiness, 503: notReady } } }, async (_req, reply) => {
     const [database, events] = await Promise.all([
       withDeadline(databaseCheck(), CHECK_DEADLINE_MS, 'database').catch(() => 'unreachable'),
       withDeadline(ctx.bus.ping(), CHECK_DEADLINE_MS, 'event bus').then(

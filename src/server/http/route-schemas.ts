@@ -19,10 +19,22 @@ export function installRouteSchemas(app: FastifyInstance) {
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   });
-  app.setSerializerCompiler(({ schema }) => fastJsonStringify(z.toJSONSchema(schema as z.ZodType, { target: 'draft-7', io: 'output' }) as object));
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema as z.ZodType));
   // A POST without a body (or with a JSON `null`) is validated as an empty object, so its missing fields are named
   // one by one, as the handlers did with `req.body ?? {}` before the schemas.
   app.addHook('preValidation', async (req) => {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
+}
+
+// One serializer per schema, not one per route and status: most routes share the error schema (ApiError) for
+// several statuses, and every test builds apps anew.
+const serializers = new WeakMap<z.ZodType, (data: unknown) => string>();
+function serializerOf(schema: z.ZodType) {
+  let serialize = serializers.get(schema);
+  if (!serialize) {
+    serialize = fastJsonStringify(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as object);
+    serializers.set(schema, serialize);
+  }
+  return serialize;
 }

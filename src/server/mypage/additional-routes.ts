@@ -1,6 +1,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { additionalInfoFields } from '../../shared/auth';
 import { additionalInfoSaved } from '../../shared/mypage-contract';
@@ -20,7 +21,7 @@ import { submitStudentCard } from './student-card';
 export async function additionalInfoRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // Multipart: the fields and the card are read by readMultipart below, so only the answer is declared.
-  const schema = { response: { 200: additionalInfoSaved } };
+  const schema = { summary: 'Finish a Kakao account: school, phone, email and the student card (multipart)', response: { 200: additionalInfoSaved, ...refusals(400, 409) } };
   app.post('/api/mypage/additional/', { preValidation: requireUser(ctx), schema }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['student_card_image']);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { reportInput, reviewInput } from '../../shared/community';
 import { reportCreated, reviewCreated } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
@@ -26,7 +27,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.post('/api/mypage/reviews/', { ...auth, schema: { body: reviewInput, response: { 201: reviewCreated } } }, async (req, reply) => {
+  app.post('/api/mypage/reviews/', { ...auth, schema: { summary: 'Review a party I took part in, once it has started', body: reviewInput, response: { 201: reviewCreated, ...refusals(400, 403, 404) } } }, async (req, reply) => {
     const { body } = req;
     const userId = userIdOf(req);
     const [party] = await ctx.db.select().from(parties).where(eq(parties.id, body.party));
@@ -53,7 +54,7 @@ export async function communityRoutes(parent: FastifyInstance, ctx: Ctx) {
     }
   });
 
-  app.post('/api/mypage/reports/', { ...auth, schema: { body: reportInput, response: { 201: reportCreated } } }, async (req, reply) => {
+  app.post('/api/mypage/reports/', { ...auth, schema: { summary: 'Report another participant of a party I took part in', body: reportInput, response: { 201: reportCreated, ...refusals(400, 403, 404) } } }, async (req, reply) => {
     const { body } = req;
     const userId = userIdOf(req);
     if (body.reported_user === userId) throw new HttpError(400, { non_field_errors: [M.reportSelf] });

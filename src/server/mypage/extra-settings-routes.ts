@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { type ExtraSettingsInput, type ExtraSettingsOut, extraSettingsInput } from '../../shared/extra-options';
 import { extraSettingsOut } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
@@ -30,7 +31,7 @@ export async function extraSettingsRoutes(parent: FastifyInstance, ctx: Ctx) {
   const path = '/api/mypage/extra-settings/me/';
 
   // 404 when none exists yet: the wizard then creates (POST) instead of updating (PATCH), spec §4.
-  app.get(path, { ...auth, schema: { response: { 200: extraSettingsOut } } }, async (req) => {
+  app.get(path, { ...auth, schema: { summary: 'My extra settings (grade, college, personality, MBTI); 404 before the first save', response: { 200: extraSettingsOut, ...refusals(404) } } }, async (req) => {
     const [row] = await ctx.db.select().from(extraSettings).where(eq(extraSettings.userId, userIdOf(req)));
     if (!row) throw detail(404, '추가 정보가 아직 없습니다.');
     return toOut(row);
@@ -55,8 +56,8 @@ export async function extraSettingsRoutes(parent: FastifyInstance, ctx: Ctx) {
       .returning();
     return toOut(row);
   };
-  app.post(path, { ...auth, schema: { body: extraSettingsInput, response: { 201: extraSettingsOut } } }, async (req, reply) =>
+  app.post(path, { ...auth, schema: { summary: 'Save my extra settings for the first time', body: extraSettingsInput, response: { 201: extraSettingsOut } } }, async (req, reply) =>
     reply.status(201).send(await save(userIdOf(req), req.body)),
   );
-  app.patch(path, { ...auth, schema: { body: extraSettingsInput, response: { 200: extraSettingsOut } } }, async (req) => save(userIdOf(req), req.body));
+  app.patch(path, { ...auth, schema: { summary: 'Save my extra settings again', body: extraSettingsInput, response: { 200: extraSettingsOut } } }, async (req) => save(userIdOf(req), req.body));
 }

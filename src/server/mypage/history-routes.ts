@@ -35,7 +35,7 @@ const historyQuery = preparedPerDb('mypage_history', (db) => {
  */
 export async function historyRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { response: { 200: z.array(historyItem) } };
+  const schema = { summary: 'The parties I took part in, with what happened to my deposit', response: { 200: z.array(historyItem) } };
   app.get('/api/mypage/history/', { preValidation: requireUser(ctx), schema }, async (req): Promise<HistoryItem[]> => {
     // A placeholder's value goes to the driver as given: the timestamp as the column itself would send it.
     const rows = await historyQuery(ctx.db).execute({ userId: userIdOf(req), now: ctx.clock.now().toISOString() });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import type { MyPageMain } from '../../shared/mypage';
 import { myPageMainResponse } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
@@ -30,7 +31,7 @@ const myPageMainQuery = preparedPerDb('mypage_main', (db) => {
 
 export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { response: { 200: myPageMainResponse } };
+  const schema = { summary: 'My page: profile, points, warnings, verification and my parties', response: { 200: myPageMainResponse, ...refusals(404) } };
   app.get('/api/mypage/main/', { preValidation: requireUser(ctx), schema }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
     // A placeholder's value goes to the driver as given: the timestamp as the column itself would send it.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { passwordChange } from '../../shared/community';
 import { myProfile, passwordChanged, profileSaved } from '../../shared/mypage-contract';
@@ -19,7 +20,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.get('/api/mypage/profile/', { ...auth, schema: { response: { 200: myProfile } } }, async (req) => {
+  app.get('/api/mypage/profile/', { ...auth, schema: { summary: 'My intro and profile photo', response: { 200: myProfile } } }, async (req) => {
     const [u] = await ctx.db.select().from(users).where(eq(users.id, userIdOf(req)));
     return { username: u.username, name: u.name, intro: u.intro, profile_image: u.profileImage };
   });
@@ -27,7 +28,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: Ctx) {
   // Changing the password signs out every other session at once (their refresh tokens are revoked and their
   // access tokens stop working on their next request: refresh-tokens.ts changePassword) and hands this one a
   // fresh pair, so the student stays logged in here.
-  app.post('/api/mypage/profile/', { ...auth, schema: { body: passwordChange, response: { 200: passwordChanged } } }, async (req) => {
+  app.post('/api/mypage/profile/', { ...auth, schema: { summary: "Change my password: ends my other devices' sessions and returns a fresh token pair", body: passwordChange, response: { 200: passwordChanged } } }, async (req) => {
     const { body } = req;
     const userId = userIdOf(req);
     const { pair, version } = await changePassword(ctx, userId, await hashPassword(body.new_password));
@@ -42,7 +43,7 @@ export async function profileRoutes(parent: FastifyInstance, ctx: Ctx) {
   // finds the account closed. So however many uploads race, the row names the last one to commit and every other
   // file is gone.
   // Multipart: the body is read by readMultipart below, so only the answer is declared.
-  app.patch('/api/mypage/profile/', { ...auth, schema: { response: { 200: profileSaved } } }, async (req) => {
+  app.patch('/api/mypage/profile/', { ...auth, schema: { summary: 'Save my intro and, optionally, a new profile photo (multipart)', response: { 200: profileSaved, ...refusals(400) } } }, async (req) => {
     const userId = userIdOf(req);
     const { fields, files } = await readMultipart(req, ['profile_image']);
     const intro = (fields.intro ?? fields.bio ?? '').trim();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { studentCardSent } from '../../shared/mypage-contract';
 import type { Ctx } from '../context';
@@ -17,7 +18,7 @@ import { requireAdditionalInfo, submitStudentCard } from './student-card';
 export async function studentCardRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // Multipart: the card is read by readMultipart below, so only the answer is declared.
-  const schema = { response: { 200: studentCardSent } };
+  const schema = { summary: 'Send my student card (again) for an operator to approve (multipart)', response: { 200: studentCardSent, ...refusals(400, 409) } };
   app.post('/api/mypage/student-card/', { preValidation: requireUser(ctx), schema }, async (req) => {
     const { files } = await readMultipart(req, ['student_card_image']);
     const card = files.student_card_image;

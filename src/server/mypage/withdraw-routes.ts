@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { withdrawResult } from '../../shared/mypage-contract';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import { verifyPassword } from '../auth/passwords';
@@ -28,7 +29,7 @@ const withdrawInput = z.object({ password: z.string().optional() });
  */
 export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: withdrawInput, response: { 200: withdrawResult } };
+  const schema = { summary: 'Close my account: upcoming seats refunded, personal data erased', body: withdrawInput, response: { 200: withdrawResult, ...refusals(400) } };
   app.post('/api/mypage/withdraw/', { preValidation: requireUser(ctx), schema }, async (req) => {
     const userId = userIdOf(req);
     const { password } = req.body;

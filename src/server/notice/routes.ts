@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { type Notice, noticePatch } from '../../shared/parties';
 import { notice, noticeUnreadCount } from '../../shared/parties-contract';
@@ -39,13 +40,13 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.get('/api/notice/', { ...auth, schema: { response: { 200: z.array(notice) } } }, async (req): Promise<Notice[]> => {
+  app.get('/api/notice/', { ...auth, schema: { summary: 'My latest 100 notifications, newest first', response: { 200: z.array(notice) } } }, async (req): Promise<Notice[]> => {
     const rows = await noticesQuery(ctx.db).execute({ userId: userIdOf(req) });
     return rows.map(toNotice);
   });
 
   // The bell on every page asks this, so it is a count in the database, not the list.
-  app.get('/api/notice/unread-count/', { ...auth, schema: { response: { 200: noticeUnreadCount } } }, async (req) => {
+  app.get('/api/notice/unread-count/', { ...auth, schema: { summary: 'How many of my notifications are unread (the bell)', response: { 200: noticeUnreadCount } } }, async (req) => {
     const [row] = await ctx.db
       .select({ count: count() })
       .from(notifications)
@@ -53,7 +54,7 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
     return { count: row?.count ?? 0 };
   });
 
-  const patchSchema = { params: z.object({ id: idParam(NOT_FOUND) }), body: noticePatch, response: { 200: notice } };
+  const patchSchema = { summary: 'Mark one of my notifications read', params: z.object({ id: idParam(NOT_FOUND) }), body: noticePatch, response: { 200: notice, ...refusals(404) } };
   app.patch('/api/notice/:id/', { ...auth, schema: patchSchema }, async (req): Promise<Notice> => {
     const { id } = req.params;
     const [row] = await ctx.db

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { opsCheckIn } from '../../shared/ops-contract';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
@@ -73,7 +74,7 @@ async function manualCheckIn(ctx: Ctx, actor: OpsActor, partyId: number, userId:
 export async function opsAttendeeRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ partyId: idParam(PM.notFound), userId: idParam(OM.userNotFound) });
-  const schema = { params, response: { 200: opsCheckIn } };
+  const schema = { summary: 'Check a confirmed participant in by hand, returning their deposit', params, response: { 200: opsCheckIn, ...refusals(404, 409) } };
   app.post('/api/ops/parties/:partyId/participants/:userId/check-in/', { preValidation: requireOps(ctx), schema }, async (req) =>
     manualCheckIn(ctx, opsActorOf(req), req.params.partyId, req.params.userId),
   );

@@ -11,7 +11,7 @@ import { requireOps } from './guard';
 /** GET /api/ops/audit/: the audit log, newest first, filtered; pages go back with `before_id`. */
 export async function opsAuditRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { querystring: opsAuditQuery, response: { 200: opsAuditPage } };
+  const schema = { summary: "The operators' audit log, newest first, filtered and a page at a time", querystring: opsAuditQuery, response: { 200: opsAuditPage } };
   app.get('/api/ops/audit/', { preValidation: requireOps(ctx), schema }, async (req) => {
     const q = req.query;
     const where: SQL[] = [];

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
 import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
@@ -31,7 +32,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   const ops = { preValidation: requireOps(ctx) };
   const userPath = z.object({ id: idParam(USER_NOT_FOUND) });
 
-  const listSchema = { querystring: z.object({ status: z.string().default('pending') }), response: { 200: z.array(opsReport) } };
+  const listSchema = { summary: 'Reports by status (pending first of all)', querystring: z.object({ status: z.string().default('pending') }), response: { 200: z.array(opsReport) } };
   app.get('/api/ops/reports/', { ...ops, schema: listSchema }, async (req) => {
     // Any other filter matches no report: the answer is the same empty list the database would give.
     const status = REPORT_STATUSES.find((s) => s === req.query.status);
@@ -40,7 +41,12 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   // Confirming a report gives the reported student one warning (once, however often it is resolved) and tells them.
-  const resolveSchema = { params: z.object({ id: idParam(REPORT_NOT_FOUND) }), body: resolveInput, response: { 200: opsReportResolved } };
+  const resolveSchema = {
+    summary: 'Confirm a report (the student gets a warning) or dismiss it',
+    params: z.object({ id: idParam(REPORT_NOT_FOUND) }),
+    body: resolveInput,
+    response: { 200: opsReportResolved, ...refusals(404, 409) },
+  };
   app.post('/api/ops/reports/:id/resolve/', { ...ops, schema: resolveSchema }, async (req) => {
     const { id } = req.params;
     const { action } = req.body;
@@ -74,7 +80,7 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     });
   });
 
-  const pointsSchema = { params: userPath, body: pointsInput, response: { 200: opsPointsGranted } };
+  const pointsSchema = { summary: "Grant or take a student's points, through the ledger", params: userPath, body: pointsInput, response: { 200: opsPointsGranted, ...refusals(400, 404) } };
   app.post('/api/ops/users/:id/points/', { ...ops, schema: pointsSchema }, async (req) => {
     const { id: userId } = req.params;
     const { body } = req;
@@ -98,7 +104,12 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   // Student cards are private: only this operator endpoint ever reads them.
   // A JPEG, not JSON: the bytes are sent as they are (Fastify never serialises a Buffer); the schema only tells the
   // API description what comes back.
-  const cardSchema = { params: userPath, produces: ['image/jpeg'], response: { 200: z.any().meta({ type: 'string', format: 'binary' }) } };
+  const cardSchema = {
+    summary: "A student's card photo",
+    params: userPath,
+    produces: ['image/jpeg'],
+    response: { 200: z.any().meta({ type: 'string', format: 'binary' }), ...refusals(404) },
+  };
   app.get('/api/ops/users/:id/student-card/', { ...ops, schema: cardSchema }, async (req, reply) => {
     const { id: userId } = req.params;
     const [user] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));

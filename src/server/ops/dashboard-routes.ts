@@ -16,7 +16,7 @@ const LIST_LIMIT = 100;
 /** The console's first screen: today's parties (cancelled ones too, so nobody wonders where one went) and the week ahead. */
 export async function opsDashboardRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/ops/dashboard/', { preValidation: requireOps(ctx), schema: { response: { 200: opsDashboard } } }, async () => {
+  app.get('/api/ops/dashboard/', { preValidation: requireOps(ctx), schema: { summary: "Today's numbers and what waits for an operator", response: { 200: opsDashboard } } }, async () => {
     const now = ctx.clock.now();
     const day = campusDay(now);
     const weekEnd = new Date(day.end.getTime() + UPCOMING_DAYS * DAY);

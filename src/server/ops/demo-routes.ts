@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refusals } from '../../shared/error-contract';
 import { opsDemoCreate } from '../../shared/ops';
 import { opsDemo } from '../../shared/ops-contract';
 import type { Ctx } from '../context';
@@ -22,7 +23,7 @@ const DEMO_DEPOSIT = 1000;
  */
 export async function opsDemoRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: opsDemoCreate, response: { 201: opsDemo } };
+  const schema = { summary: 'A demo party starting in a few minutes, joined and paid by the demo students', body: opsDemoCreate, response: { 201: opsDemo, ...refusals(400) } };
   app.post('/api/ops/demo/', { preValidation: requireOps(ctx), schema }, async (req, reply) => {
     const { body } = req;
     const students = await ctx.db

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { opsLedgerQuery, opsUserSearchQuery } from '../../shared/ops';
 import { opsLedgerPage, opsUser } from '../../shared/ops-contract';
@@ -39,7 +40,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
   const ops = { preValidation: requireOps(ctx) };
 
   // By username, name or phone (stored as digits: "010-1234-5678" finds it too). Without `q`, the first accounts.
-  const searchSchema = { querystring: opsUserSearchQuery, response: { 200: z.array(opsUser) } };
+  const searchSchema = { summary: 'Find students by username, name, email or phone', querystring: opsUserSearchQuery, response: { 200: z.array(opsUser) } };
   app.get('/api/ops/users/', { ...ops, schema: searchSchema }, async (req) => {
     const { q } = req.query;
     const digits = q.replace(/\D/g, '');
@@ -50,7 +51,12 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   // Newest first, a page at a time: `before_id` is the last id shown, so rows added meanwhile never shift a page.
-  const ledgerSchema = { params: z.object({ id: idParam(OM.userNotFound) }), querystring: opsLedgerQuery, response: { 200: opsLedgerPage } };
+  const ledgerSchema = {
+    summary: "A student's points ledger, newest first, a page at a time",
+    params: z.object({ id: idParam(OM.userNotFound) }),
+    querystring: opsLedgerQuery,
+    response: { 200: opsLedgerPage, ...refusals(404) },
+  };
   app.get('/api/ops/users/:id/ledger/', { ...ops, schema: ledgerSchema }, async (req) => {
     const { id } = req.params;
     const { before_id: before, limit } = req.query;

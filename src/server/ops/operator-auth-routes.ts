@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { loginRequest } from '../../shared/auth';
 import { opsMe, opsSignedIn } from '../../shared/ops-contract';
@@ -26,7 +27,7 @@ export async function opsAuthRoutes(parent: FastifyInstance, ctx: Ctx) {
   // As the students' login: the same limits (own counters), the same message for an unknown name and a wrong
   // password, and a password check either way so the time does not tell them apart. A disabled operator is one
   // more "no" in the same words: the answer never says which accounts exist or were disabled.
-  const loginSchema = { body: loginRequest, response: { 200: opsSignedIn } };
+  const loginSchema = { summary: 'Log an operator in to the console: a session token', body: loginRequest, response: { 200: opsSignedIn, ...refusals(400, 429) } };
   app.post('/api/ops/auth/login/', { onRequest: throttle.perAddress, schema: loginSchema }, async (req, reply) => {
     const { body } = req;
     await throttle.admit(req, reply);
@@ -44,12 +45,12 @@ export async function opsAuthRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   const session = { preValidation: requireOps(ctx, 'session') };
-  app.post('/api/ops/auth/logout/', { ...session, schema: { response: { 204: z.null() } } }, async (req, reply) => {
+  app.post('/api/ops/auth/logout/', { ...session, schema: { summary: "End this console session", response: { 204: z.null() } } }, async (req, reply) => {
     await revokeOperatorSession(ctx.db, ctx.clock, sessionOf(req).sessionId);
     return reply.status(204).send(null);
   });
 
-  app.get('/api/ops/auth/me/', { ...session, schema: { response: { 200: opsMe } } }, async (req) => {
+  app.get('/api/ops/auth/me/', { ...session, schema: { summary: 'The operator this console session belongs to', response: { 200: opsMe } } }, async (req) => {
     const s = sessionOf(req);
     return { operator: { id: s.operatorId, username: s.username }, expires_at: s.expiresAt.toISOString() };
   });

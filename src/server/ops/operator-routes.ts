@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { USERNAME_PATTERN } from '../../shared/constants';
 import { opsOperatorCreate } from '../../shared/ops';
@@ -26,7 +27,7 @@ export async function opsOperatorRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tokenOnly = { preValidation: requireOps(ctx, 'token') };
 
-  app.post('/api/ops/operators/', { ...tokenOnly, schema: { body: opsOperatorCreate, response: { 201: opsOperatorAccount } } }, async (req, reply) => {
+  app.post('/api/ops/operators/', { ...tokenOnly, schema: { summary: 'Create an operator account for the console', body: opsOperatorCreate, response: { 201: opsOperatorAccount, ...refusals(400) } } }, async (req, reply) => {
     const { username, password } = req.body;
     const passwordHash = await hashPassword(password);
     const at = ctx.clock.now();
@@ -51,9 +52,9 @@ export async function opsOperatorRoutes(parent: FastifyInstance, ctx: Ctx) {
   // more: the audit log holds changes, not calls.
   const accountSchema = {
     params: z.object({ username: z.string().regex(USERNAME_PATTERN, OPERATOR_NOT_FOUND) }),
-    response: { 200: opsOperatorAccount },
+    response: { 200: opsOperatorAccount, ...refusals(404) },
   };
-  app.post('/api/ops/operators/:username/disable/', { ...tokenOnly, schema: accountSchema }, async (req) => {
+  app.post('/api/ops/operators/:username/disable/', { ...tokenOnly, schema: { summary: "Disable an operator account: its sessions end", ...accountSchema } }, async (req) => {
     const now = ctx.clock.now();
     return ctx.db.transaction(async (tx) => {
       const changed = await tx
@@ -72,7 +73,7 @@ export async function opsOperatorRoutes(parent: FastifyInstance, ctx: Ctx) {
   });
 
   // Re-enabling lets the operator sign in again with their old password; sessions ended by the disable stay ended.
-  app.post('/api/ops/operators/:username/enable/', { ...tokenOnly, schema: accountSchema }, async (req) => {
+  app.post('/api/ops/operators/:username/enable/', { ...tokenOnly, schema: { summary: 'Enable a disabled operator account again', ...accountSchema } }, async (req) => {
     const now = ctx.clock.now();
     return ctx.db.transaction(async (tx) => {
       const before = await accountOf(tx, req.params.username);

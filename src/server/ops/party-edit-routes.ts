@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { FREE_CANCEL_HOURS } from '../../shared/constants';
 import { idParam } from '../../shared/id-schema';
 import { opsPartyUpdate } from '../../shared/ops';
@@ -146,7 +147,12 @@ async function editParty(ctx: Ctx, actor: OpsActor, partyId: number, edit: Edit)
 
 export async function opsPartyEditRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { params: z.object({ partyId: idParam(PM.notFound) }), body: opsPartyUpdate, response: { 200: opsPartyDetail } };
+  const schema = {
+    summary: "Edit an upcoming party; those holding a seat are told what changed",
+    params: z.object({ partyId: idParam(PM.notFound) }),
+    body: opsPartyUpdate,
+    response: { 200: opsPartyDetail, ...refusals(400, 404, 409) },
+  };
   // Answers the party as the console shows it after the edit (unchanged when the body changed nothing).
   app.patch('/api/ops/parties/:partyId/', { preValidation: requireOps(ctx), schema }, async (req) => {
     const { partyId } = req.params;

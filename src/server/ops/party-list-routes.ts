@@ -2,6 +2,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { opsPartyListQuery } from '../../shared/ops';
 import { opsPartyDetail, opsPartySummary } from '../../shared/ops-contract';
@@ -20,7 +21,7 @@ export async function opsPartyListRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const ops = { preValidation: requireOps(ctx) };
 
-  const listSchema = { querystring: opsPartyListQuery, response: { 200: z.array(opsPartySummary) } };
+  const listSchema = { summary: 'Parties by date range and status, with seat and payment counts', querystring: opsPartyListQuery, response: { 200: z.array(opsPartySummary) } };
   app.get('/api/ops/parties/', { ...ops, schema: listSchema }, async (req) => {
     const { from, to, status } = req.query;
     const now = ctx.clock.now();
@@ -32,7 +33,7 @@ export async function opsPartyListRoutes(parent: FastifyInstance, ctx: Ctx) {
     return (await partySummaries(ctx.db, now, where, LIST_LIMIT)).map((p) => p.summary);
   });
 
-  const detailSchema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: opsPartyDetail } };
+  const detailSchema = { summary: 'A party with every participant and their deposit', params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: opsPartyDetail, ...refusals(404) } };
   app.get('/api/ops/parties/:partyId/', { ...ops, schema: detailSchema }, async (req) => {
     const found = await partyDetail(ctx.db, ctx.clock.now(), req.params.partyId);
     if (!found) throw detail(404, PM.notFound);

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import type { AuditAction } from '../../shared/audit';
 import { idParam } from '../../shared/id-schema';
 import { opsPartyCreate, opsPlaceCreate } from '../../shared/ops';
@@ -60,7 +61,7 @@ export async function opsPartyRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const ops = { preValidation: requireOps(ctx) };
 
-  app.post('/api/ops/places/', { ...ops, schema: { body: opsPlaceCreate, response: { 201: opsCreated } } }, async (req, reply) => {
+  app.post('/api/ops/places/', { ...ops, schema: { summary: 'Add a place to the campus map', body: opsPlaceCreate, response: { 201: opsCreated, ...refusals(400) } } }, async (req, reply) => {
     const { body } = req;
     try {
       const id = await ctx.db.transaction(async (tx) => {
@@ -79,12 +80,16 @@ export async function opsPartyRoutes(parent: FastifyInstance, ctx: Ctx) {
     }
   });
 
-  app.post('/api/ops/parties/', { ...ops, schema: { body: opsPartyCreate, response: { 201: opsCreated } } }, async (req, reply) => {
+  app.post('/api/ops/parties/', { ...ops, schema: { summary: 'Create a party', body: opsPartyCreate, response: { 201: opsCreated, ...refusals(400) } } }, async (req, reply) => {
     const id = await createParty(ctx, req.body, { actor: opsActorOf(req), action: 'party.create' });
     return reply.status(201).send({ id });
   });
 
-  const cancelSchema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: opsPartyCancelled } };
+  const cancelSchema = {
+    summary: 'Cancel a party: every seat is released and every paid deposit refunded',
+    params: z.object({ partyId: idParam(PM.notFound) }),
+    response: { 200: opsPartyCancelled, ...refusals(404) },
+  };
   app.post('/api/ops/parties/:partyId/cancel/', { ...ops, schema: cancelSchema }, async (req) => {
     const result = await cancelParty(ctx, req.params.partyId, opsActorOf(req));
     if (!result) throw detail(404, PM.notFound);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { opsPlaceUpdate } from '../../shared/ops';
 import { opsPlace } from '../../shared/ops-contract';
@@ -43,10 +44,10 @@ export async function opsPlaceEditRoutes(parent: FastifyInstance, ctx: Ctx) {
     return row;
   };
 
-  app.get('/api/ops/places/', { ...ops, schema: { response: { 200: z.array(opsPlace) } } }, async () => placeRows(ctx.db, ctx.clock.now()));
+  app.get('/api/ops/places/', { ...ops, schema: { summary: 'Every place, with its upcoming parties counted', response: { 200: z.array(opsPlace) } } }, async () => placeRows(ctx.db, ctx.clock.now()));
 
   // Rename or move (the console drags the pin). The row is locked so the audit's "before" is the value replaced.
-  app.patch('/api/ops/places/:placeId/', { ...ops, schema: { params, body: opsPlaceUpdate, response: { 200: opsPlace } } }, async (req) => {
+  app.patch('/api/ops/places/:placeId/', { ...ops, schema: { summary: "Change a place's name or position on the map", params, body: opsPlaceUpdate, response: { 200: opsPlace, ...refusals(400, 404) } } }, async (req) => {
     const { placeId } = req.params;
     const { body } = req;
     const now = ctx.clock.now();
@@ -72,7 +73,7 @@ export async function opsPlaceEditRoutes(parent: FastifyInstance, ctx: Ctx) {
   // Multipart `photo`, checked by its bytes and re-encoded (uploads/image-check.ts), stored publicly like a profile
   // photo. As there (mypage/profile-routes.ts): the file is written first, the row is changed under its lock, the
   // replaced file is deleted after the commit and the new one when the transaction fails — one file per place.
-  app.post('/api/ops/places/:placeId/photo/', { ...ops, schema: { params, response: { 200: opsPlace } } }, async (req) => {
+  app.post('/api/ops/places/:placeId/photo/', { ...ops, schema: { summary: "Replace a place's photo (multipart)", params, response: { 200: opsPlace, ...refusals(400, 404) } } }, async (req) => {
     const { placeId } = req.params;
     const { files } = await readMultipart(req, ['photo']);
     if (!files.photo) throw new HttpError(400, { photo: [OM.photoMissing] });

@@ -10,7 +10,7 @@ import { requireOps } from './guard';
 
 export async function opsStatusRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/ops/status/', { preValidation: requireOps(ctx), schema: { response: { 200: opsStatus } } }, async () => {
+  app.get('/api/ops/status/', { preValidation: requireOps(ctx), schema: { summary: 'Counts that show the server works: users, places, upcoming parties', response: { 200: opsStatus } } }, async () => {
     const [[u], [p], [up]] = await Promise.all([
       ctx.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)),
       ctx.db.select({ n: count() }).from(places),

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { opsVerificationApprove, opsVerificationQuery, opsVerificationReject } from '../../shared/ops';
 import { opsVerification, opsVerificationDecided } from '../../shared/ops-contract';
@@ -38,7 +39,7 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   const userPath = z.object({ userId: idParam(USER_NOT_FOUND) });
 
   // Oldest card first: the student who has waited longest is looked at first. Closed accounts are not students.
-  const listSchema = { querystring: opsVerificationQuery, response: { 200: z.array(opsVerification) } };
+  const listSchema = { summary: 'Student cards waiting for a decision (or decided, by status)', querystring: opsVerificationQuery, response: { 200: z.array(opsVerification) } };
   app.get('/api/ops/verifications/', { ...ops, schema: listSchema }, async (req) => {
     const rows = await ctx.db
       .select()
@@ -61,7 +62,12 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   // The card is private (docs/rules.md): only operator routes read it, and no cache on the way may keep a copy.
   // A JPEG, not JSON: the bytes are sent as they are; the schema only tells the API description what comes back.
-  const cardSchema = { params: userPath, produces: ['image/jpeg'], response: { 200: z.any().meta({ type: 'string', format: 'binary' }) } };
+  const cardSchema = {
+    summary: "A student's card photo, to decide on",
+    params: userPath,
+    produces: ['image/jpeg'],
+    response: { 200: z.any().meta({ type: 'string', format: 'binary' }), ...refusals(404) },
+  };
   app.get('/api/ops/verifications/:userId/card', { ...ops, schema: cardSchema }, async (req, reply) => {
     const [user] = await ctx.db
       .select({ card: users.studentCardPath })
@@ -76,12 +82,12 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
     return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
   });
 
-  const approveSchema = { params: userPath, body: opsVerificationApprove, response: { 200: opsVerificationDecided } };
+  const approveSchema = { summary: "Approve a student's card: they may join and pay", params: userPath, body: opsVerificationApprove, response: { 200: opsVerificationDecided, ...refusals(404, 409) } };
   app.post('/api/ops/verifications/:userId/approve/', { ...ops, schema: approveSchema }, async (req) =>
     decide(ctx, opsActorOf(req), req.params.userId, { decision: 'approved', reason: null, seen: req.body.card_submitted_at }),
   );
 
-  const rejectSchema = { params: userPath, body: opsVerificationReject, response: { 200: opsVerificationDecided } };
+  const rejectSchema = { summary: "Reject a student's card, with the reason they are shown", params: userPath, body: opsVerificationReject, response: { 200: opsVerificationDecided, ...refusals(404, 409) } };
   app.post('/api/ops/verifications/:userId/reject/', { ...ops, schema: rejectSchema }, async (req) =>
     decide(ctx, opsActorOf(req), req.params.userId, { decision: 'rejected', reason: req.body.reason, seen: req.body.card_submitted_at }),
   );

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import type { Ctx } from '../context';
 import { parties } from '../db/schema/parties';
@@ -18,9 +19,10 @@ import { PARTY_MESSAGES as PM } from './messages';
 export async function partyCalendarRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const schema = {
+    summary: 'A party as an iCalendar file, for a phone calendar',
     params: z.object({ partyId: idParam(PM.notFound) }),
     produces: ['text/calendar'],
-    response: { 200: z.any().meta({ type: 'string', description: 'An iCalendar file (RFC 5545) with one VEVENT, times in UTC.' }) },
+    response: { 200: z.any().meta({ type: 'string', description: 'An iCalendar file (RFC 5545) with one VEVENT, times in UTC.' }), ...refusals(404) },
   };
   app.get('/api/detailview/parties/:partyId/calendar.ics', { schema }, async (req, reply) => {
     const { partyId } = req.params;

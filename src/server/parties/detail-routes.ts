@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import type { PartyDetail } from '../../shared/parties';
 import { partyDetail } from '../../shared/parties-contract';
@@ -39,7 +40,7 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
     return { row, people, tagRows };
   }
 
-  const schema = { params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: partyDetail } };
+  const schema = { summary: "A party's page: details, seat holders, and my seat if I hold one", params: z.object({ partyId: idParam(PM.notFound) }), response: { 200: partyDetail, ...refusals(404) } };
   app.get('/api/detailview/parties/:partyId/', { schema }, async (req): Promise<PartyDetail> => {
     const { partyId } = req.params;
     const { row, people, tagRows } = await cache.get(`${partyId}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => load(partyId));

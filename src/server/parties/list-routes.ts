@@ -24,15 +24,15 @@ export async function partyListRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   // Spec §3 "Party (home list)": the recommended list is the upcoming parties, soonest first. The schema writes
   // the home fields only (no map position). The optional filters (issue 18) narrow it in the query itself.
-  const homeSchema = { querystring: partyListQuery, response: { 200: z.array(homeParty) } };
+  const homeSchema = { summary: 'The home list: the 50 soonest upcoming parties, optionally filtered', querystring: partyListQuery, response: { 200: z.array(homeParty) } };
   app.get('/api/homemap/home/', { schema: homeSchema }, async (req) => (await upcoming(toPartyFilters(req.query))).slice(0, 50));
 
   // Spec §3 "Party (map list)": every upcoming party with its place's position on the map.
-  const mapSchema = { querystring: partyListQuery, response: { 200: z.array(mapParty) } };
+  const mapSchema = { summary: 'The map list: every upcoming party with its place on the map, optionally filtered', querystring: partyListQuery, response: { 200: z.array(mapParty) } };
   app.get('/api/detailview/parties/', { schema: mapSchema }, async (req) => upcoming(toPartyFilters(req.query)));
 
   // The filters' tag picker: the tags the upcoming parties carry, by name.
-  app.get('/api/homemap/tags/', { schema: { response: { 200: z.array(z.string()) } } }, async () =>
+  app.get('/api/homemap/tags/', { schema: { summary: 'The tags the upcoming parties carry (the filter picker)', response: { 200: z.array(z.string()) } } }, async () =>
     tagCache.get(`tags:${second()}`, () => tagsInUse(ctx.db, ctx.clock.now())),
   );
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { BAD_SUBSCRIPTION, pushKey, pushSubscriptionIn, pushUnsubscribe } from '../../shared/push-contract';
 import type { Ctx } from '../context';
 import { pushSubscriptions } from '../db/schema/push';
@@ -15,11 +16,11 @@ export async function pushRoutes(parent: FastifyInstance, ctx: Ctx, publicKey: s
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: requireUser(ctx) };
 
-  app.get('/api/push/key/', { schema: { response: { 200: pushKey } } }, async () => ({ public_key: publicKey }));
+  app.get('/api/push/key/', { schema: { summary: "The server's Web Push (VAPID) public key, to subscribe with", response: { 200: pushKey } } }, async () => ({ public_key: publicKey }));
 
   // Idempotent per endpoint: the app posts its subscription on every start, and a phone that signs in as another
   // student moves its subscription to that student (the pushes follow whoever is signed in on it).
-  app.post('/api/push/subscriptions/', { ...auth, schema: { body: pushSubscriptionIn, response: { 204: z.null() } } }, async (req, reply) => {
+  app.post('/api/push/subscriptions/', { ...auth, schema: { summary: "Receive my notifications as pushes on this browser (its push subscription)", body: pushSubscriptionIn, response: { 204: z.null(), ...refusals(400) } } }, async (req, reply) => {
     const { endpoint, keys } = req.body;
     // A test's stand-in listens on this machine over plain http; a real server only ever posts to https.
     if (ctx.config.env === 'production' && !endpoint.startsWith('https://')) throw new HttpError(400, { endpoint: [BAD_SUBSCRIPTION] });
@@ -37,7 +38,7 @@ export async function pushRoutes(parent: FastifyInstance, ctx: Ctx, publicKey: s
   });
 
   // Only the student's own subscription: an endpoint is no secret from the push service, but it is someone's phone.
-  app.delete('/api/push/subscriptions/', { ...auth, schema: { body: pushUnsubscribe, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/api/push/subscriptions/', { ...auth, schema: { summary: 'Stop pushes to one of my browsers', body: pushUnsubscribe, response: { 204: z.null() } } }, async (req, reply) => {
     await ctx.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userIdOf(req)), eq(pushSubscriptions.endpoint, req.body.endpoint)));
     return reply.status(204).send(null);
   });

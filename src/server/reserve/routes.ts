@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { payRequest } from '../../shared/parties';
 import { joinResponse, leaveResponse, myWaitlistEntry, participationDetail as participationDetailSchema, payResponse, waitlistPosition } from '../../shared/parties-contract';
@@ -20,21 +21,21 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
   const partyPath = z.object({ partyId: idParam(PM.notFound) });
   const participationPath = z.object({ id: idParam(PM.participationNotFound) });
 
-  app.post('/api/reserve/join/:partyId/', { ...auth, schema: { params: partyPath, response: { 201: joinResponse } } }, async (req, reply) => {
+  app.post('/api/reserve/join/:partyId/', { ...auth, schema: { summary: 'Join a party: hold a seat for 15 minutes until paid', params: partyPath, response: { 201: joinResponse, ...refusals(400, 403, 404, 409) } } }, async (req, reply) => {
     const joined = await joinParty(ctx, userIdOf(req), req.params.partyId);
     return reply.status(201).send(joined);
   });
 
-  app.get('/api/reserve/participation/:id/', { ...auth, schema: { params: participationPath, response: { 200: participationDetailSchema } } }, async (req) =>
+  app.get('/api/reserve/participation/:id/', { ...auth, schema: { summary: 'My participation, with my points and the deposit (the payment screen)', params: participationPath, response: { 200: participationDetailSchema, ...refusals(404) } } }, async (req) =>
     participationDetail(ctx, userIdOf(req), req.params.id),
   );
 
-  app.post('/api/reserve/pay/:id/', { ...auth, schema: { params: participationPath, body: payRequest, response: { 200: payResponse } } }, async (req) =>
+  app.post('/api/reserve/pay/:id/', { ...auth, schema: { summary: 'Pay the deposit with points, confirming the seat', params: participationPath, body: payRequest, response: { 200: payResponse, ...refusals(400, 403, 404) } } }, async (req) =>
     payParticipation(ctx, userIdOf(req), req.params.id),
   );
 
   // A freed seat goes to the first in line once the leave has committed (reserve/waitlist-offer.ts).
-  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, schema: { params: partyPath, response: { 200: leaveResponse } } }, async (req) => {
+  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, schema: { summary: 'Leave a party: free while pending, refunded until 24 hours before the start', params: partyPath, response: { 200: leaveResponse, ...refusals(400, 404) } } }, async (req) => {
     const left = await leaveParty(ctx, userIdOf(req), req.params.partyId);
     await offerAfterRelease(ctx, req.params.partyId, req.log);
     return left;
@@ -42,15 +43,15 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   // The line of a full party (issue 18): get in, leave, my position; and every party I wait for (the assistant).
   const waitlistPath = '/api/reserve/waitlist/:partyId/';
-  app.post(waitlistPath, { ...auth, schema: { params: partyPath, response: { 201: waitlistPosition } } }, async (req, reply) =>
+  app.post(waitlistPath, { ...auth, schema: { summary: "Get in line for a full party's next free seat", params: partyPath, response: { 201: waitlistPosition, ...refusals(400, 403, 404, 409) } } }, async (req, reply) =>
     reply.status(201).send(await joinWaitlist(ctx, userIdOf(req), req.params.partyId)),
   );
-  app.delete(waitlistPath, { ...auth, schema: { params: partyPath, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete(waitlistPath, { ...auth, schema: { summary: "Leave a party's line", params: partyPath, response: { 204: z.null(), ...refusals(404) } } }, async (req, reply) => {
     await leaveWaitlist(ctx, userIdOf(req), req.params.partyId);
     return reply.status(204).send(null);
   });
-  app.get(waitlistPath, { ...auth, schema: { params: partyPath, response: { 200: waitlistPosition } } }, async (req) =>
+  app.get(waitlistPath, { ...auth, schema: { summary: "My place in a party's line", params: partyPath, response: { 200: waitlistPosition, ...refusals(404) } } }, async (req) =>
     myWaitlistPosition(ctx, userIdOf(req), req.params.partyId),
   );
-  app.get('/api/reserve/waitlist/', { ...auth, schema: { response: { 200: z.array(myWaitlistEntry) } } }, async (req) => myWaitlist(ctx, userIdOf(req)));
+  app.get('/api/reserve/waitlist/', { ...auth, schema: { summary: 'The upcoming parties I wait for, soonest first', response: { 200: z.array(myWaitlistEntry) } } }, async (req) => myWaitlist(ctx, userIdOf(req)));
 }

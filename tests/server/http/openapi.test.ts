@@ -2,8 +2,18 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
-type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
+};
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+};
 
 // The published description of the API: a third-party client is written against it, so it must list every route
 // we serve, be a valid OpenAPI 3.1 document, and say which token each call needs.
@@ -46,8 +56,9 @@ describe('the API description', () => {
     expect(doc.paths['/api/ops/operators/'].post.security).toEqual([{ opsToken: [] }]);
     expect(doc.paths['/api/ops/auth/me/'].get.security).toEqual([{ opsSession: [] }]);
     expect(doc.paths['/api/ops/auth/logout/'].post.security).toEqual([{ opsSession: [] }]);
-    expect(doc.paths['/api/ops/auth/login/'].post.security).toBeUndefined();
-    expect(doc.paths['/api/homemap/home/'].get.security).toBeUndefined();
+    // A public call says so (`[]`), rather than leave a reader to wonder whether its guard was forgotten.
+    expect(doc.paths['/api/ops/auth/login/'].post.security).toEqual([]);
+    expect(doc.paths['/api/homemap/home/'].get.security).toEqual([]);
   });
 
   it('declares what every route answers when it succeeds', () => {
@@ -63,11 +74,45 @@ describe('the API description', () => {
     expect(Object.keys(doc.paths['/api/ops/verifications/{userId}/card'].get.responses!['200'].content ?? {})).toEqual(['image/jpeg']);
     // A party's calendar file is iCalendar, and public like the party's page.
     expect(Object.keys(doc.paths['/api/detailview/parties/{partyId}/calendar.ics'].get.responses!['200'].content ?? {})).toEqual(['text/calendar']);
-    expect(doc.paths['/api/detailview/parties/{partyId}/calendar.ics'].get.security).toBeUndefined();
+    expect(doc.paths['/api/detailview/parties/{partyId}/calendar.ics'].get.security).toEqual([]);
     // The console shows the card beside the student (an operator's session), the CLI saves it (the token).
     expect(doc.paths['/api/ops/verifications/{userId}/card'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     expect(doc.paths['/api/mypage/student-card/'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(JSON.stringify(doc.paths['/api/mypage/main/'].get.responses!['200'])).toContain('MyPageMain');
+  });
+
+  it('names and sums up every call, with an id a generated client can use', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    expect(operations.filter(({ op }) => !op.summary)).toEqual([]);
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    expect(doc.paths['/api/reserve/join/{partyId}/'].post.operationId).toBe('postReserveJoinByPartyId');
+    expect(doc.paths['/healthz'].get.operationId).toBe('getHealthz');
+  });
+
+  it("documents each call's errors by exact status, with the one shared error body", () => {
+    const codes = Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => Object.keys(op.responses ?? {})));
+    // No `4XX` or `default` standing in for the statuses a client must handle.
+    expect(codes.filter((code) => !/^[1-5]\d\d$/.test(code))).toEqual([]);
+    const join = doc.paths['/api/reserve/join/{partyId}/'].post.responses!;
+    expect(Object.keys(join).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '503']);
+    expect(join['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    expect(doc.components.responses.Conflict.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
+    // A guest's list: only what any request may meet.
+    expect(Object.keys(doc.paths['/api/homemap/home/'].get.responses!).sort()).toEqual(['200', '304', '400', '503']);
+    // Only the server's token manages operators: a console session is refused with 403.
+    expect(doc.paths['/api/ops/operators/'].post.responses!['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+  });
+
+  it('says where the calls go: PUBLIC_URL, or wherever the document was read from', async () => {
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const deployed = await createTestApp({ env: { PUBLIC_URL: 'https://partyon.hanbit.ac.kr/' } });
+    try {
+      const published = (await deployed.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+      expect(published.servers.map((s) => s.url)).toEqual(['https://partyon.hanbit.ac.kr']);
+    } finally {
+      await deployed.close();
+    }
   });
 
   it('describes answers from the same schemas the routes serialise with', () => {

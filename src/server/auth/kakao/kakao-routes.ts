@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../../shared/error-contract';
 import { kakaoConfig, kakaoLoginResponse } from '../../../shared/auth-contract';
 import type { Ctx } from '../../context';
 import { detail, HttpError } from '../../http/errors';
@@ -49,14 +50,14 @@ export async function kakaoRoutes(parent: FastifyInstance, ctx: Ctx) {
   if (standIn) await standInRoutes(app, isAllowedRedirect, perAddress('kakao-stand-in-ip'));
 
   // What the browser needs to start the redirect (spec §7: client id, redirect address, response_type=code).
-  app.get('/api/signup/auth/kakao/config/', { schema: { response: { 200: kakaoConfig } } }, async () => ({
+  app.get('/api/signup/auth/kakao/config/', { schema: { summary: "What the browser needs to start Kakao's sign-in redirect", response: { 200: kakaoConfig } } }, async () => ({
     authorize_url: standIn ? `${STAND_IN_PREFIX}/oauth/authorize` : `${k.authBaseUrl}/oauth/authorize`,
     client_id: standIn ? STAND_IN_CLIENT_ID : k.restApiKey!,
     redirect_uri: k.redirectUris[0] ?? null,
     stand_in: standIn,
   }));
 
-  const loginSchema = { body, response: { 200: kakaoLoginResponse } };
+  const loginSchema = { summary: "Sign in with Kakao's authorization code: a token pair, creating the account the first time", body, response: { 200: kakaoLoginResponse, ...refusals(400, 429, 502) } };
   app.post('/api/signup/auth/kakao/', { onRequest: perAddress('kakao-ip'), schema: loginSchema }, async (req) => {
     const b = req.body;
     if (!isAllowedRedirect(b.redirect_uri, req.headers.host)) throw new HttpError(400, { redirect_uri: ['허용되지 않은 redirect_uri입니다.'] });
