@@ -23,6 +23,8 @@ const TESTS: ViteUserConfig['test'] = {
         name: 'server',
         environment: 'node',
         include: ['tests/server/**/*.test.ts'],
+        // With PARTYON_ANSWER_LOG set (the api-answers project below sets it), every app records what it answers.
+        setupFiles: ['tests/helpers/answer-recorder.ts'],
         // The run's temp folder and database names, removed and dropped when the run ends (tests/helpers/scratch.ts).
         globalSetup: ['tests/helpers/scratch-setup.ts'],
         // Caps catch a wait that never ends, never a slow one: a server test hashes passwords (argon2) and starts
@@ -45,6 +47,19 @@ const TESTS: ViteUserConfig['test'] = {
         // A test that waits for many screens (a form filled field by field) must not fail on a slow machine for
         // taking long; only a wait that never ends should (tests/client/waits.ts).
         testTimeout: 30_000,
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'api-answers',
+        environment: 'node',
+        include: ['tests/api-answers/**/*.test.ts'],
+        // Names the folder the server tests record their answers in, before any worker starts.
+        globalSetup: ['tests/helpers/answer-log-setup.ts'],
+        // After the server and client tests (group 0): it checks every answer those saw against /api/openapi.json.
+        sequence: { groupOrder: 1 },
+        hookTimeout: 240_000,
       },
     },
   ],
