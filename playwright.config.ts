@@ -15,6 +15,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Fails the run when the server gave an answer /api/openapi.json does not list (while the server is still up).
+  globalTeardown: './tests/e2e/answers-documented.ts',
   use: {
     baseURL,
     viewport: { width: 393, height: 852 },

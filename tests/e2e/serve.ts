@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ANSWER_LOG_ENV, e2eAnswerLog } from '../helpers/answer-log';
 import { adminQuery } from '../helpers/scratch';
 
 const port = process.env.E2E_PORT ?? '4317';
@@ -24,6 +25,11 @@ env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
 env.SIGNUP_LIMIT_PER_HOUR ??= '500';
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
+// What the server answers, recorded (tests/helpers/answer-recorder.ts, loaded below) for the check that the API
+// description lists it (tests/e2e/answers-documented.ts, Playwright's global teardown, which removes the folder).
+const answerLog = e2eAnswerLog(port);
+rmSync(answerLog, { recursive: true, force: true });
+env[ANSWER_LOG_ENV] = answerLog;
 
 const adminUrl = process.env.DATABASE_URL;
 const databaseName = `partyon_e2e_${port}`;
@@ -40,7 +46,7 @@ if (adminUrl) {
 }
 console.log(`[e2e] data dir ${dataDir}`);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/helpers/answer-recorder.ts', 'src/server/main.ts'], { env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
