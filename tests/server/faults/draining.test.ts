@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../helpers/test-app';
@@ -20,10 +21,16 @@ describe('an instance that is shutting down', () => {
     const { port } = t.app.server.address() as { port: number };
     // A request whose headers are still arriving keeps its connection busy, so the shutdown cannot reap it as idle;
     // its end arrives once the server has stopped listening.
+    const accepted = once(t.app.server, 'connection') as Promise<[Socket]>;
     const socket = connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const [serverSide] = await accepted;
     const answer = readUntilClosed(socket);
     socket.write('GET /api/detailview/parties/ HTTP/1.1\r\nHost: localhost\r\n');
+    // Only once the server has read the first bytes is a request under way; before that the connection is idle, and
+    // the shutdown rightly closes idle connections (Node 26 tracks a connection from its accept, Node 20 from its
+    // first request, which hid this).
+    await expect.poll(() => serverSide.bytesRead).toBeGreaterThan(0);
     const closing = t.close();
     await expect.poll(() => t.app.server.listening).toBe(false);
     socket.write('\r\n');
