@@ -76,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     db: handOnAfterCommit(deps.database.db, (notices) => push.enqueue(notices)),
     tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
-    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    // The defaults, then what the operator configured, then what a test or bench asks for.
+    limits: { ...DEFAULT_LIMITS, ...deps.config.limits, ...deps.limits },
     // A withdrawal or a password change, here or on another instance, ends the student's sessions: the guard forgets
     // their account so the old tokens stop at once.
     hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error'), (userId) => access.forget(userId)),

@@ -31,6 +31,7 @@ const envSchema = z.object({
   KAKAO_REDIRECT_URIS: z.string().optional(),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().optional(),
+  LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -54,10 +55,11 @@ export interface Config {
   allowedOrigins: string[];
   sweepIntervalMs: number;
   /**
-   * Signups (and Kakao sign-ins) from one address an hour; unset keeps the default (context.ts). A campus whose
-   * students share one NAT address on orientation day needs more.
+   * Limits an operator sets (context.ts has the defaults; buildApp lays these over them): signups and Kakao sign-ins
+   * from one address an hour, logins from one address a minute. A campus whose students share one NAT address on
+   * orientation day needs more of both.
    */
-  signupPerIpPerHour?: number;
+  limits: { signupPerIpPerHour?: number; loginPerIpPerMinute?: number };
   /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   kakao: {
@@ -97,7 +99,10 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       publicUrl: env.PUBLIC_URL,
       allowedOrigins: list(env.ALLOWED_ORIGINS),
       sweepIntervalMs: env.SWEEP_INTERVAL_MS,
-      signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+      // Only the limits given: an unset one must not stand over its default as undefined.
+      limits: Object.fromEntries(
+        Object.entries({ signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR, loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE }).filter(([, v]) => v !== undefined),
+      ),
       llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
       kakao: {
         restApiKey: env.KAKAO_REST_API_KEY,

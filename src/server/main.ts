@@ -43,7 +43,6 @@ async function main() {
     artDir: join(root, 'assets'),
     logger: { level: config.logLevel },
     runJobs: true,
-    limits: config.signupPerIpPerHour ? { signupPerIpPerHour: config.signupPerIpPerHour } : undefined,
   });
 
   let forgetAddress = () => {};

@@ -21,8 +21,10 @@ env.DATA_DIR = dataDir;
 // Redis outlives a run: a namespace of its own, like the fresh database, so no earlier run's login or signup
 // counters (or lobby events) reach this one.
 env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
-// Every browser test signs its students up from this one address: more than the default hourly budget per address.
+// Every browser test signs its students up and logs them in from this one address: more than the default budgets
+// per address (20 signups an hour, 30 logins a minute; a fast machine runs more logins than that in a minute).
 env.SIGNUP_LIMIT_PER_HOUR ??= '500';
+env.LOGIN_LIMIT_PER_MINUTE ??= '1000';
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 // What the server answers, recorded (tests/helpers/answer-recorder.ts, loaded below) for the check that the API

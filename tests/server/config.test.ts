@@ -20,9 +20,11 @@ describe('configuration', () => {
   });
 
   it('keeps the default signup budget per address unless one is given (a campus behind one NAT address)', () => {
-    expect(parseConfig({}).config.signupPerIpPerHour).toBeUndefined();
-    expect(parseConfig({ SIGNUP_LIMIT_PER_HOUR: '300' }).config.signupPerIpPerHour).toBe(300);
+    expect(parseConfig({}).config.limits).toEqual({});
+    expect(parseConfig({ SIGNUP_LIMIT_PER_HOUR: '300' }).config.limits).toEqual({ signupPerIpPerHour: 300 });
     expect(() => parseConfig({ SIGNUP_LIMIT_PER_HOUR: '0' })).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
+    expect(parseConfig({ LOGIN_LIMIT_PER_MINUTE: '120' }).config.limits).toEqual({ loginPerIpPerMinute: 120 });
+    expect(() => parseConfig({ LOGIN_LIMIT_PER_MINUTE: 'many' })).toThrow(/LOGIN_LIMIT_PER_MINUTE/);
   });
 
   it('generates the JWT secret and operator token once, readable by the owner only', () => {

@@ -126,6 +126,19 @@ describe('login rate limits', () => {
     }
   });
 
+  it('takes the per-address limit an operator sets (LOGIN_LIMIT_PER_MINUTE: a campus behind one NAT address)', async () => {
+    const t = await createTestApp({ env: { LOGIN_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const codes: number[] = [];
+      for (const username of ['aaaa', 'bbbb', 'cccc', 'dddd']) {
+        codes.push((await t.app.inject({ method: 'POST', url: LOGIN, payload: { username, password: 'x' } })).statusCode);
+      }
+      expect(codes).toEqual([400, 400, 400, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('limits attempts per address across usernames', async () => {
     const t = await createTestApp({ limits: { loginPerIpPerMinute: 2 } });
     try {
