@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 
-// The zod side of every error answer (DESIGN.md §3, errors.ts), for the routes' response schemas and the OpenAPI
+// The zod side of every error answer (docs/api.md "Errors", errors.ts), for the routes' response schemas and the OpenAPI
 // document, where it is the one `ApiError` schema every error answer refers to. Server-only, like the other
 // *-contract.ts files: the client reads error bodies through errors.ts.
 

@@ -19,7 +19,7 @@ const SCHEMES: Record<RouteSecurity, string[]> = {
   operatorSession: ['opsSession'],
 };
 // What the document describes: the API and the health checks. Pages, files and sockets are not HTTP API calls (the
-// socket messages are documented in the README, checked against src/shared/live.ts).
+// socket messages are documented in docs/api.md, checked against src/shared/live.ts).
 const DOCUMENTED = /^\/(api\/|healthz$|readyz$)/;
 const DOCS_PREFIX = '/api/docs';
 
@@ -66,7 +66,7 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicUrl?: s
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'Spec §7 and our additions. Errors are Django-REST shaped: `{"detail": "…"}` or `{"field": ["…"]}`, in Korean. ' +
-          'Live updates travel over websockets (/ws/party/{id}/, /ws/game/round/{id}/; see the README).',
+          'Live updates travel over websockets (/ws/party/{id}/, /ws/game/round/{id}/; see docs/api.md in the repository).',
       },
       components: {
         securitySchemes: {
