@@ -1,4 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // `npm start` must work on a fresh clone and after a `git pull`: rebuild the SPA when any client source is newer
@@ -24,9 +27,25 @@ export function clientBuildIsStale(root: string, outDir: string): boolean {
   return CLIENT_INPUTS.some((p) => newestMtime(join(root, p)) > built);
 }
 
+/**
+ * Builds the browser's client and the server's renderer, each in a child process whose temp folder is one of ours,
+ * removed afterwards: workbox-build (vite-plugin-pwa) writes the unbundled service worker to a temp folder of its own
+ * and never removes it, so every build left a `<hash>/sw.js` in the machine's temp dir.
+ */
 export async function buildClient(root: string): Promise<void> {
-  const { build } = await import('vite');
-  const configFile = join(root, 'vite.config.ts');
-  await build({ root, logLevel: 'warn', configFile });
-  await build({ root, logLevel: 'warn', configFile, build: { ssr: 'src/client/entry-server.tsx' } });
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const scratch = mkdtempSync(join(tmpdir(), 'partyon-build-'));
+  try {
+    for (const args of [['build'], ['build', '--ssr', 'src/client/entry-server.tsx']]) {
+      const child = spawn(process.execPath, [vite, ...args, '--logLevel', 'warn'], {
+        cwd: root,
+        env: { ...process.env, TMPDIR: scratch },
+        stdio: 'inherit',
+      });
+      const [code] = (await once(child, 'exit')) as [number | null];
+      if (code !== 0) throw new Error(`vite ${args.join(' ')} failed (exit ${code})`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
