@@ -10,7 +10,16 @@ const errorCode = z.enum(['additional_info_required', 'verification_pending', 'v
 export const apiError = z
   .object({
     detail: z.string().optional().meta({ description: 'What went wrong, in Korean, for the person to read.' }),
-    code: errorCode.optional().meta({ description: 'Beside `detail` when the client can offer a next step (finish the account, wait for approval).' }),
+    // Kakao sign-in's body has a field named `code` (spec §7), so its field error takes the same key: without the
+    // array here, `{"code": ["필수 항목입니다."]}` went out as a bare string.
+    code: z
+      .union([errorCode, z.array(z.string())])
+      .optional()
+      .meta({
+        description:
+          'Beside `detail` when the client can offer a next step (finish the account, wait for approval); on Kakao sign-in, ' +
+          'whose body has a field named `code`, that field’s messages instead.',
+      }),
     non_field_errors: z.array(z.string()).optional().meta({ description: 'Messages about the request as a whole.' }),
   })
   // Every other key is a field of the request, with its messages.

@@ -124,6 +124,13 @@ describeEachDb('Kakao sign-in against a fake Kakao', (kind) => {
     expect(res.json()).toEqual({ redirect_uri: ['허용되지 않은 redirect_uri입니다.'] });
     expect(kakao.exchanges['never-sent']).toBeUndefined();
   });
+
+  it('names a missing code like any other field: a list of messages under its name', async () => {
+    // `code` is also the key of a refusal's next step (ApiError): the field's messages must still go out as a list.
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/kakao/', payload: { redirect_uri: REDIRECT } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: ['필수 항목입니다.'] });
+  });
 });
 
 describe('Kakao when unreachable, the local stand-in, and production', () => {
