@@ -109,10 +109,17 @@ describe('npm run ops finds a local server on its own', { timeout: 240_000 }, ()
     server.kill('SIGTERM');
     await exited;
     expect(existsSync(addressFile)).toBe(false);
-    // Now nothing answers: the message names the address, where it came from, and the token's source.
+    // With no record the CLI tries the default port, and says so. (Whether anything listens on 3000 on this machine
+    // is not the test's to know: the message names the address and its source either way.)
     await expect(cli('status')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/서버에 연결할 수 없습니다 \(ECONNREFUSED\)\. 주소 http:\/\/127\.0\.0\.1:3000 \(기본값, .*server-address\.json 없음\), 토큰 .*ops-token/),
+      stderr: expect.stringMatching(/주소 http:\/\/127\.0\.0\.1:3000 \(기본값, .*server-address\.json 없음\), 토큰 .*ops-token/),
+    });
+    // The stopped server's port: nothing answers there, and the CLI says so in those words.
+    const port = new URL(recorded.url).port;
+    await expect(run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...bare, DATA_DIR: dataDir, PORT: port } })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`서버에 연결할 수 없습니다 (ECONNREFUSED). 주소 http://127.0.0.1:${port} (PORT), 토큰 ${join(dataDir, 'ops-token')}`),
     });
   });
 
