@@ -1,5 +1,6 @@
 // Prints one closing line for the whole CI run ("N passed, N failed, N skipped") from the JSON reports, with a line
-// per suite before it. A suite that never ran (an earlier step failed) is said to be missing.
+// per suite before it and every failed test named (file, line, title, the error's first line): the end of the log is
+// often all a reader gets, and a test's name is where fixing it starts. A suite that never ran is said to be missing.
 import { existsSync, readFileSync } from 'node:fs';
 
 const SUITES = [
@@ -8,25 +9,74 @@ const SUITES = [
   ['npm test (Node 20)', 'test-results/ci-vitest-oldest.json', 'vitest'],
 ];
 
+// The error's first meaningful line, without terminal colours, short enough for one line of a log.
+function firstLine(message) {
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+function vitestSuite(report) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const where = test.location ? `${name}:${test.location.line}` : name;
+      failures.push(`${where} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+    }
+    // A file that failed to load has no tests of its own to blame.
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${name} — ${firstLine(file.message)}`);
+  }
+  const counts = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+  };
+  return { counts, failures };
+}
+
+function playwrightSuite(report) {
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = (test.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  // Errors outside any test (a global teardown, the web server) fail the run too.
+  for (const error of report.errors ?? []) failures.push(`(outside the tests) — ${firstLine(error.message)}`);
+  const counts = {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  };
+  return { counts, failures };
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const [name, file, kind] of SUITES) {
   if (!existsSync(file)) {
     console.log(`${name}: did not run`);
     continue;
   }
-  let counts;
+  let result;
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    counts =
-      kind === 'vitest'
-        ? { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) }
-        : { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+    result = kind === 'vitest' ? vitestSuite(report) : playwrightSuite(report);
   } catch (err) {
     console.log(`${name}: unreadable report (${err.message})`);
     total.failed += 1;
     continue;
   }
+  const { counts, failures } = result;
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const failure of failures) console.log(`  ✘ ${failure}`);
   for (const key of Object.keys(total)) total[key] += counts[key];
 }
 console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
