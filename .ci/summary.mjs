@@ -2,6 +2,7 @@
 // per suite before it and every failed test named (file, line, title, the error's first line): the end of the log is
 // often all a reader gets, and a test's name is where fixing it starts. A suite that never ran is said to be missing.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const SUITES = [
   ['npm test (Node LTS)', 'test-results/ci-vitest-lts.json', 'vitest'],
@@ -11,7 +12,7 @@ const SUITES = [
 
 // The error's first meaningful line, without terminal colours, short enough for one line of a log.
 function firstLine(message) {
-  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(String(message ?? ''));
   const line = plain.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
