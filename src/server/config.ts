@@ -7,6 +7,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // The tables' owner, for migrations; the app's own queries run as a role that may not change the audit log
+  // (db/app-role.ts). Unset: DATABASE_URL runs the migrations too.
+  DATABASE_OWNER_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   // Every key and channel this deployment uses in Redis starts with it, so two deployments (or test runs) sharing
   // one Redis never count each other's logins or hear each other's lobbies.
@@ -45,6 +48,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Who runs the migrations (the tables' owner); DATABASE_URL when unset. */
+  migrationDatabaseUrl?: string;
   redisUrl?: string;
   /** The namespace of this deployment's Redis keys and channels. */
   redisPrefix: string;
@@ -92,6 +97,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       port: env.PORT,
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      migrationDatabaseUrl: env.DATABASE_OWNER_URL,
       redisUrl: env.REDIS_URL,
       redisPrefix: env.REDIS_PREFIX,
       logLevel: env.LOG_LEVEL,

@@ -26,7 +26,7 @@ async function main() {
     await buildClient(root);
   }
 
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, dataDir });
   await database.migrate();
   if (await seedIfEmpty(database.db, systemClock)) log('seeded the demo campus (see README for demo accounts)');
 

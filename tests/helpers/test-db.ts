@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe } from 'vitest';
 import { connectPglite, connectPostgres, type Database } from '../../src/server/db/connect';
 import { adminQuery, scratchDatabaseName } from './scratch';
@@ -42,4 +43,17 @@ export function describeEachDb(name: string, body: (kind: DbKind) => void) {
   } else {
     describe.skip(`${name} [postgres] — skipped: DATABASE_URL is not set`, () => body('postgres'));
   }
+}
+
+/**
+ * How many sessions on the app's database wait for a lock: what a race test waits for before letting go. Asked as
+ * DATABASE_URL's user on a connection of its own — the app's role sees no other session's wait (app-role.ts), and
+ * inside a transaction the statistics views would answer one snapshot.
+ */
+export async function sessionsWaitingOnLocks(database: Database): Promise<number> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const result = await adminQuery(adminUrl, `select count(*)::int as n from pg_stat_activity where datname = '${rows[0].name}' and wait_event_type = 'Lock'`);
+  return (result.rows[0] as { n: number }).n;
 }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { grantAppRole } from './app-role';
 import { createPgPool } from './pg-pool';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -44,7 +45,11 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function connectPostgres(url: string, poolSize = 10): Promise<Database> {
+/**
+ * `url` is the app's connection; `migrationUrl` (the tables' owner) runs the migrations when given, else `url` does.
+ * The pool's queries run as the app role (app-role.ts) whoever `url` signs in as.
+ */
+export async function connectPostgres(url: string, poolSize = 10, migrationUrl = url): Promise<Database> {
   // Deadlines and the handling of lost connections live in pg-pool.ts.
   const pool = createPgPool(url, poolSize);
   const db = drizzlePg(pool) as unknown as Db;
@@ -54,13 +59,14 @@ export async function connectPostgres(url: string, poolSize = 10): Promise<Datab
     async migrate() {
       // Several instances may start at once: one migrates while the others wait on the advisory lock. A client of
       // its own, without the pool's statement deadlines: a migration may legitimately take long.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: MIGRATION_CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({ connectionString: migrationUrl, connectionTimeoutMillis: MIGRATION_CONNECT_TIMEOUT_MS });
       // A lost connection fails the migration (and the start) through its promise, not as an uncaught event.
       client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client), { migrationsFolder });
+        await grantAppRole(client);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.end();
@@ -75,6 +81,6 @@ export async function connectPostgres(url: string, poolSize = 10): Promise<Datab
   };
 }
 
-export function connectDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectPglite(`${opts.dataDir}/pglite`);
+export function connectDatabase(opts: { databaseUrl?: string; migrationDatabaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, undefined, opts.migrationDatabaseUrl) : connectPglite(`${opts.dataDir}/pglite`);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { APP_ROLE } from './app-role';
 
 /**
  * Every database call has a deadline (docs/operations.md "Faults"): with the database down or silent, a request answers
@@ -283,6 +284,8 @@ export function createPgPool(url: string, max: number): pg.Pool {
   const watch = new SilenceWatch(gate, url);
   const pool = new SturdyPool(gate, watch, {
     connectionString: url,
+    // Every connection acts as the app role from its first statement (app-role.ts).
+    options: `-c role=${APP_ROLE}`,
     max,
     Client: clientReportingTo(gate, watch),
     connectionTimeoutMillis: PG_DEADLINES.checkoutMs,

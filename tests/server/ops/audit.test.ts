@@ -159,17 +159,26 @@ describeEachDb('the audit log', (kind) => {
     }
   });
 
-  it('is append-only: the database refuses UPDATE and DELETE of a row', async () => {
+  it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE, and the app cannot drop its triggers', async () => {
     const row = await latest();
-    // drizzle wraps the database's error; the trigger's words are on its cause.
+    // drizzle wraps the database's error; the database's words are on its cause.
     const refusal = (query: PromiseLike<unknown>) =>
       Promise.resolve(query).then(
         () => 'accepted',
         (err: Error & { cause?: Error }) => err.cause?.message ?? err.message,
       );
-    expect(await refusal(t.database.db.execute(sql`update audit_log set actor = 'someone_else' where id = ${row.id}`))).toBe('audit_log is append-only');
-    expect(await refusal(t.database.db.execute(sql`delete from audit_log where id = ${row.id}`))).toBe('audit_log is append-only');
-    expect(await refusal(t.database.db.delete(auditLog))).toBe('audit_log is append-only');
+    // On PostgreSQL the app's role lacks the privileges (src/server/db/app-role.ts); PGlite has one user, the owner,
+    // and its triggers refuse.
+    const refused = kind === 'postgres' ? /^permission denied for table audit_log$/ : /^audit_log is append-only$/;
+    expect(await refusal(t.database.db.execute(sql`update audit_log set actor = 'someone_else' where id = ${row.id}`))).toMatch(refused);
+    expect(await refusal(t.database.db.execute(sql`delete from audit_log where id = ${row.id}`))).toMatch(refused);
+    expect(await refusal(t.database.db.delete(auditLog))).toMatch(refused);
+    expect(await refusal(t.database.db.execute(sql`truncate audit_log`))).toMatch(refused);
+    if (kind === 'postgres') {
+      for (const trigger of ['audit_log_no_rewrite', 'audit_log_no_truncate']) {
+        expect(await refusal(t.database.db.execute(sql.raw(`drop trigger ${trigger} on audit_log`)))).toMatch(/^must be owner of (table|relation) audit_log$/);
+      }
+    }
     expect(await latest()).toEqual(row);
   });
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parties, participations } from '../../../src/server/db/schema/parties';
 import { createParty, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
-import { describeEachDb } from '../../helpers/test-db';
+import { describeEachDb, sessionsWaitingOnLocks } from '../../helpers/test-db';
 
 // An operator lowers the seats while students are joining. The edit judges "seats never below those taken" under the
 // party's row lock and a join claims its seat with an UPDATE of that row, so whichever runs second sees the other:
@@ -73,9 +73,7 @@ describeEachDb('an edit of the seats racing joins', (kind) => {
     await holder;
     return { first: await Promise.all(a), then: await Promise.all(b) };
   }
-  const waitingOnLocks = async () =>
-    ((await t.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] })
-      .rows[0].n;
+  const waitingOnLocks = () => sessionsWaitingOnLocks(t.database);
 
   it.skipIf(kind !== 'postgres')('makes the joins that come after the edit check their seat against the new maximum', async () => {
     const partyId = await createParty(t, { max: 12, deposit: 0 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../../src/server/db/schema/audit';
@@ -7,7 +7,7 @@ import { users } from '../../../src/server/db/schema/users';
 import { REJECTION_REASON_MAX } from '../../../src/shared/verification';
 import { sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createParty, createStudent, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
-import { describeEachDb } from '../../helpers/test-db';
+import { describeEachDb, sessionsWaitingOnLocks } from '../../helpers/test-db';
 
 // Issue 16 §1, the operators' side: the queue, the card (theirs only, never cached) and one decision per card,
 // with its audit row and the student's notification in the same transaction.
@@ -241,12 +241,7 @@ describeEachDb('operators verify student cards', (kind) => {
     await t.database.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, s.id)).for('update');
       decisions = Promise.all([approve(s.id), reject(s.id, { reason: '동시에 반려' }), approve(s.id)]);
-      // Asked on another connection: inside this transaction the statistics views would answer one snapshot.
-      const waiting = async () => {
-        const result = await t.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        return (result as unknown as { rows: { n: number }[] }).rows[0].n;
-      };
-      await expect.poll(waiting).toBe(3);
+      await expect.poll(() => sessionsWaitingOnLocks(t.database)).toBe(3);
     });
     const answers = await decisions;
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);

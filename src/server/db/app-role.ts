@@ -1,0 +1,46 @@
+import type pg from 'pg';
+
+/**
+ * On PostgreSQL the app's queries run as a role of their own that owns no table and is no superuser, so no bug and no
+ * injected statement of ours can rewrite history: it may read and add to `audit_log`, never update, delete, truncate
+ * it or drop its triggers. Migrations run as the tables' owner (DATABASE_OWNER_URL, or DATABASE_URL itself) and grant
+ * the role what the app needs after every migration, so a table a migration adds is covered at once.
+ *
+ * Every pool connection starts as this role (pg-pool.ts asks for it in the startup packet), whoever DATABASE_URL signs
+ * in as: the role itself (deploy/install.sh makes it a login role), the owner, or a superuser (CI, a laptop) — a
+ * superuser's session acting as the role has only the role's rights.
+ */
+export const APP_ROLE = 'partyon_app';
+
+/** Tables the app may read and add to, never change: what happened stays as it was written. */
+const APPEND_ONLY_TABLES = ['audit_log'];
+
+// Statements are fixed text: the role and table names are our constants, never input.
+const q = (name: string) => `"${name}"`;
+
+export async function grantAppRole(owner: pg.Client): Promise<void> {
+  // Several instances (or test files) may start at once on one cluster, and roles are the cluster's, not a
+  // database's: the loser of a race to create the role finds it made.
+  await owner.query(`DO $$ BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+      CREATE ROLE ${q(APP_ROLE)} NOLOGIN;
+    END IF;
+  EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+  END $$`).catch((err: Error) => {
+    throw new Error(
+      `PostgreSQL: the role ${APP_ROLE} the app's queries run as does not exist, and the migrations' user cannot create it (${err.message}). ` +
+        `Create it once as a superuser — deploy/install.sh does: CREATE ROLE ${APP_ROLE} LOGIN PASSWORD '…'; GRANT ${APP_ROLE} TO <owner>;`,
+    );
+  });
+  // The owner (not a superuser) must be able to act as the role when DATABASE_URL signs in as the owner.
+  const { rows } = await owner.query<{ superuser: boolean; member: boolean; self: boolean }>(
+    `SELECT rolsuper AS superuser, pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') AS member, current_user = '${APP_ROLE}' AS self
+       FROM pg_roles WHERE rolname = current_user`,
+  );
+  if (rows[0]?.self) throw new Error(`PostgreSQL: migrations must run as the tables' owner, not as ${APP_ROLE} (set DATABASE_OWNER_URL)`);
+  if (!rows[0]?.superuser && !rows[0]?.member) await owner.query(`GRANT ${q(APP_ROLE)} TO CURRENT_USER`);
+  await owner.query(`GRANT USAGE ON SCHEMA public TO ${q(APP_ROLE)}`);
+  await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${q(APP_ROLE)}`);
+  await owner.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${q(APP_ROLE)}`);
+  for (const table of APPEND_ONLY_TABLES) await owner.query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${q(table)} FROM ${q(APP_ROLE)}`);
+}
