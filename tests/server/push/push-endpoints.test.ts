@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../../src/server/db/schema/push';
 import { createParty, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
+import { describeEachDb } from '../../helpers/test-db';
 import { browserSubscription, startPushService } from '../../helpers/push-service';
 
 type Auth = { authorization: string };
@@ -93,5 +94,56 @@ describe('push endpoints: where the server posts', () => {
     expect(standIn.deliveries).toHaveLength(heard);
     // A refusal is a failed push, not a gone subscription.
     expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.id))).toHaveLength(3);
+  });
+});
+
+describeEachDb('push endpoints: whose subscription it is', (kind) => {
+  let t: TestApp;
+  let n = 0;
+  const endpoint = () => `https://fcm.googleapis.com/fcm/send/${kind}-${(n += 1)}`;
+  const rowOf = async (url: string) => (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, url)))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("takes an endpoint another student holds only with that subscription's keys, and leaves it alone otherwise", async () => {
+    const [owner, other] = await createStudents(t, 2);
+    const phone = browserSubscription(endpoint()).json;
+    expect((await subscribe(t, owner.auth, phone)).statusCode).toBe(204);
+    const before = await rowOf(phone.endpoint);
+
+    // The endpoint with keys of one's own: refused, and the owner's subscription is as it was.
+    const forged = { endpoint: phone.endpoint, keys: browserSubscription(phone.endpoint).json.keys };
+    const res = await subscribe(t, other.auth, forged);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: '이 알림 구독은 다른 계정에 등록되어 있습니다. 이 브라우저에서 알림을 다시 켜 주세요.' });
+    expect(await rowOf(phone.endpoint)).toEqual(before);
+    // Half the keys is no proof either.
+    expect((await subscribe(t, other.auth, { endpoint: phone.endpoint, keys: { p256dh: phone.keys.p256dh, auth: forged.keys.auth } })).statusCode).toBe(409);
+    expect((await subscribe(t, other.auth, { endpoint: phone.endpoint, keys: { p256dh: forged.keys.p256dh, auth: phone.keys.auth } })).statusCode).toBe(409);
+    expect(await rowOf(phone.endpoint)).toEqual(before);
+
+    // The owner may renew its own keys; the same phone signed in as another student (its keys) moves it.
+    const renewed = { endpoint: phone.endpoint, keys: browserSubscription(phone.endpoint).json.keys };
+    expect((await subscribe(t, owner.auth, renewed)).statusCode).toBe(204);
+    expect(await rowOf(phone.endpoint)).toMatchObject({ userId: owner.id, ...renewed.keys });
+    expect((await subscribe(t, other.auth, renewed)).statusCode).toBe(204);
+    expect(await rowOf(phone.endpoint)).toMatchObject({ userId: other.id, ...renewed.keys });
+  });
+
+  it('gives a new endpoint posted by two students at once to one of them, with her keys', async () => {
+    for (let round = 0; round < 10; round++) {
+      const students = await createStudents(t, 2, 0);
+      const url = endpoint();
+      const browsers = students.map(() => browserSubscription(url).json);
+      const answers = await Promise.all(students.map((s, i) => subscribe(t, s.auth, browsers[i])));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+      const winner = answers.findIndex((r) => r.statusCode === 204);
+      expect(await rowOf(url)).toMatchObject({ userId: students[winner].id, ...browsers[winner].keys });
+    }
   });
 });
