@@ -14,7 +14,7 @@ import { connectPglite, connectPostgres, type Database } from '../src/server/db/
 import { seedIfEmpty } from '../src/server/db/seed/seed';
 import { createLocalBus, type EventBus } from '../src/server/realtime/bus';
 import { createRedisBus } from '../src/server/realtime/redis-bus';
-import { createDiskStorage } from '../src/server/storage';
+import { createDiskStorage } from '../src/server/storage/disk-storage';
 
 export type BenchDb = 'pglite' | 'postgres';
 
