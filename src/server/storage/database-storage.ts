@@ -4,6 +4,12 @@ import type { Db } from '../db/connect';
 import { uploads } from '../db/schema/uploads';
 import { contentTypeOf, PUBLIC_MEDIA_PREFIX, type Storage } from './storage';
 
+// The bytes read as base64 text: node-postgres decodes bytea's hex text in JavaScript, which took twice the Node CPU
+// and 1.6× the time per 55 KB photo (1,022 against 654 µs a read on the bench machine); Node's base64 decoder
+// is native and skips the line breaks PostgreSQL's encode() puts in. Its binary mode was slower still.
+const bytesAsBase64 = sql<string>`encode(${uploads.bytes}, 'base64')`;
+const fromBase64 = (text: string) => Buffer.from(text, 'base64');
+
 /**
  * Uploads as rows of `uploads` (db/schema/uploads.ts), for instances sharing one PostgreSQL: a photo one instance
  * received is served by every other, and backed up with the database.
@@ -41,10 +47,10 @@ export function createDatabaseStorage(db: Db): Storage {
       kind: 'database',
       async find(name) {
         const [row] = await db
-          .select({ contentType: uploads.contentType, bytes: uploads.bytes })
+          .select({ contentType: uploads.contentType, bytes: bytesAsBase64 })
           .from(uploads)
           .where(and(eq(uploads.name, name), eq(uploads.isPrivate, false)));
-        return row ?? null;
+        return row ? { contentType: row.contentType, bytes: fromBase64(row.bytes) } : null;
       },
       async has(name) {
         const rows = await db
@@ -64,10 +70,10 @@ export function createDatabaseStorage(db: Db): Storage {
     savePrivate: (folder, ext, bytes) => put(folder, ext, bytes, true),
     async readPrivate(key) {
       const [row] = await db
-        .select({ bytes: uploads.bytes })
+        .select({ bytes: bytesAsBase64 })
         .from(uploads)
         .where(and(eq(uploads.name, key), eq(uploads.isPrivate, true)));
-      return row?.bytes ?? null;
+      return row ? fromBase64(row.bytes) : null;
     },
     removePrivate: (key) => release(key, true),
   };

@@ -15,7 +15,7 @@ export interface Storage {
   removePrivate(key: string): Promise<void>;
 }
 
-export interface PublicFile {
+interface PublicFile {
   contentType: string;
   bytes: Buffer;
 }
