@@ -58,6 +58,7 @@ const adminUrl = process.env.DATABASE_URL;
       expect(again.rawPayload).toHaveLength(0);
       expect(again.headers.etag).toBe(`"${hash}"`);
       expect(again.headers['cache-control']).toBe(IMMUTABLE);
+      expect(again.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }
     expect((await b.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
     const head = await b.app.inject({ method: 'HEAD', url });
@@ -120,6 +121,20 @@ const adminUrl = process.env.DATABASE_URL;
     expect(await status(b, url)).toBe(200);
     await setPhoto(b, two.auth);
     expect(await status(a, url)).toBe(404);
+  });
+
+  it('keeps a photo one student lets go of while another sends the same bytes on the other instance', async () => {
+    const one = await signUpWithCard(a);
+    const two = await signUpWithCard(b);
+    for (let round = 0; round < 10; round++) {
+      const shared = await photo();
+      const url = await setPhoto(a, one.auth, shared);
+      // One lets go of it (a new photo) while the other takes it: whichever runs first, the other's row names it.
+      const [, taken] = await Promise.all([setPhoto(a, one.auth), setPhoto(b, two.auth, shared)]);
+      expect(taken).toBe(url);
+      expect(await status(a, url), `round ${round}`).toBe(200);
+      expect((await storedUploads(b)).public.filter((u) => u === url)).toHaveLength(1);
+    }
   });
 
   it('serves a replaced place photo from no instance, and the new one from every instance', async () => {
