@@ -2,8 +2,6 @@
 // PGlite and (with DATABASE_URL) PostgreSQL. Uses Debian's wrk, which leaves the two cores to the server.
 // Run: npx tsx bench/api.ts [--seconds 10] [--connections 50] [--only <part of an endpoint's name>] [--students 1000].
 // Prints a table; asserts nothing.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +15,7 @@ import { places } from '../src/server/db/schema/places';
 import { participations } from '../src/server/db/schema/parties';
 import { users } from '../src/server/db/schema/users';
 import { type BenchDb, benchDatabase, fmt, startBenchApp } from './bench-app';
+import { wrk, type WrkResult } from './wrk';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, only: { type: 'string' }, students: { type: 'string', default: '1000' } },
@@ -44,35 +43,9 @@ function request()
 end
 `;
 
-interface Row {
+interface Row extends WrkResult {
   db: BenchDb;
   endpoint: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  timeouts: number;
-}
-
-function toMs(v: string): number {
-  const m = v.match(/^([\d.]+)(us|ms|s)$/);
-  if (!m) return NaN;
-  const n = Number(m[1]);
-  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
-}
-
-// Async on purpose: the server runs in this process and must keep serving while wrk waits.
-async function wrk(url: string, headers: Record<string, string> = {}, tokensFile?: string) {
-  const script = tokensFile ? ['-s', join(tokensFile, '..', 'rotate.lua')] : [];
-  const args = ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url, ...(tokensFile ? ['--', tokensFile] : [])];
-  const { stdout: out } = await promisify(execFile)('wrk', args, { encoding: 'utf8' });
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  const p50 = toMs(out.match(/\s50%\s+(\S+)/)?.[1] ?? '');
-  const p99 = toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? '');
-  // Apart: an answer other than 2xx is the server's doing, a timeout (wrk's 2 s) is a request still waiting.
-  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  const timeouts = Number(out.match(/Socket errors:.*timeout (\d+)/)?.[1] ?? 0);
-  return { rps, p50, p99, errors, timeouts };
 }
 
 /**
@@ -144,7 +117,7 @@ async function measure(kind: BenchDb): Promise<Row[]> {
     const rows: Row[] = [];
     // --only: the endpoints whose name contains it (the bare route is always measured, first).
     const chosen = targets.filter(([name], i) => i === 0 || !values.only || name.includes(values.only));
-    for (const [name, path, headers, tokens] of chosen) rows.push({ db: kind, endpoint: name, ...(await wrk(server.base + path, headers, tokens)) });
+    for (const [name, path, headers, tokens] of chosen) rows.push({ db: kind, endpoint: name, ...(await wrk(server.base + path, { seconds, connections, headers, script: tokens ? { file: join(tokens, '..', 'rotate.lua'), args: [tokens] } : undefined })) });
     return rows;
   } finally {
     if (tokensFile) rmSync(join(tokensFile, '..'), { recursive: true, force: true });

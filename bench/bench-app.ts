@@ -14,7 +14,9 @@ import { connectPglite, connectPostgres, type Database } from '../src/server/db/
 import { seedIfEmpty } from '../src/server/db/seed/seed';
 import { createLocalBus, type EventBus } from '../src/server/realtime/bus';
 import { createRedisBus } from '../src/server/realtime/redis-bus';
-import { createDiskStorage } from '../src/server/storage';
+import { createDatabaseStorage } from '../src/server/storage/database-storage';
+import { createDiskStorage } from '../src/server/storage/disk-storage';
+import { storageFor } from '../src/server/storage/storage-for';
 
 export type BenchDb = 'pglite' | 'postgres';
 
@@ -68,6 +70,8 @@ export async function startBenchApp(
     extraRoutes?: (app: FastifyInstance) => void;
     /** Serve the built client and its server-drawn pages (dist/, from `npm run build`). */
     pages?: boolean;
+    /** Where uploads go; by default as main.ts chooses (the database on PostgreSQL, the disk beside PGlite). */
+    storage?: 'disk' | 'database';
   } = {},
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-bench-data-'));
@@ -82,7 +86,7 @@ export async function startBenchApp(
     database: db,
     bus,
     clock: systemClock,
-    storage: createDiskStorage(dataDir),
+    storage: opts.storage === 'disk' ? createDiskStorage(dataDir) : opts.storage === 'database' ? createDatabaseStorage(db.db) : storageFor(db, dataDir),
     secrets: { jwtSecret, opsToken },
     // Benches open up to thousands of sockets from one address and log in many students from it.
     limits: {

@@ -29,6 +29,7 @@ import { opsRoutes } from './ops/routes';
 import { partyRoutes } from './parties/routes';
 import { reserveRoutes } from './reserve/routes';
 import { handOnAfterCommit } from './notice/after-commit';
+import { createOutboundPolicy } from './http/outbound-policy';
 import { createPushSender, type PushSender } from './push/sender';
 import { pushRoutes } from './push/routes';
 import webpush from 'web-push';
@@ -70,7 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Web Push (push/sender.ts): notices written in a transaction are pushed once it commits (notice/after-commit.ts).
   const vapid = deps.secrets.vapid ?? { ...webpush.generateVAPIDKeys(), subject: 'mailto:partyon@localhost' };
-  const push = createPushSender({ db: deps.database.db, vapid, fetch: deps.fetch, onError: (err, what) => app.log.warn({ err }, what) });
+  // Pushes go where a browser said: only to public https addresses (http/outbound-policy.ts).
+  const outbound = createOutboundPolicy({ testHosts: deps.config.outboundTestHosts });
+  const push = createPushSender({ db: deps.database.db, vapid, outbound, onError: (err, what) => app.log.warn({ err }, what) });
   const access = createAccessCheck(deps.database.db);
   const ctx: Ctx = {
     ...deps,
@@ -140,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await partyRoutes(app, ctx);
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
-  await pushRoutes(app, ctx, vapid.publicKey);
+  await pushRoutes(app, ctx, { publicKey: vapid.publicKey, outbound });
   await partyAssistRoutes(app, ctx);
   await gameRoutes(app, ctx);
   await socketRoutes(app, ctx);
@@ -152,7 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
   app.decorate('push', push);
-  // The pushes of the last actions leave before the database closes.
-  app.addHook('onClose', () => push.idle());
+  // The pushes of the last actions leave before the database closes; then their kept-alive connections are closed.
+  app.addHook('onClose', async () => {
+    await push.idle();
+    outbound.close();
+  });
   return app;
 }

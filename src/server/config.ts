@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostPortKey } from './http/outbound-policy';
 
 // Every setting comes from the environment, checked once at start so a typo fails loudly instead of at 3 a.m.
 const envSchema = z.object({
@@ -38,6 +39,18 @@ const envSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  // Tests only (http/outbound-policy.ts): host:port pairs a push may reach over plain http and on this machine — the
+  // tests' local push stand-ins. Refused in production (parseConfig).
+  OUTBOUND_TEST_HOSTS: z
+    .string()
+    .optional()
+    .transform((raw, c) =>
+      list(raw).map((entry) => {
+        const key = hostPortKey(entry);
+        if (!key) c.addIssue({ code: 'custom', message: `"${entry}" is not a host:port pair (e.g. 127.0.0.1:5191)` });
+        return key ?? '';
+      }),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +80,8 @@ export interface Config {
   limits: { signupPerIpPerHour?: number; loginPerIpPerMinute?: number };
   /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** OUTBOUND_TEST_HOSTS: host:port pairs exempt from the outbound policy (tests' stand-ins; never in production). */
+  outboundTestHosts: string[];
   kakao: {
     restApiKey?: string;
     clientSecret?: string;
@@ -89,6 +104,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.OUTBOUND_TEST_HOSTS.length) {
+    throw new Error(
+      'Invalid configuration:\n  OUTBOUND_TEST_HOSTS: refused with NODE_ENV=production: it lets pushes reach this machine and its private network, which only a test may allow',
+    );
+  }
   return {
     env,
     config: {
@@ -109,6 +129,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       limits: Object.fromEntries(
         Object.entries({ signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR, loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE }).filter(([, v]) => v !== undefined),
       ),
+      outboundTestHosts: env.OUTBOUND_TEST_HOSTS,
       llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
       kakao: {
         restApiKey: env.KAKAO_REST_API_KEY,

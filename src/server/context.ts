@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/connect';
 import type { EventBus } from './realtime/bus';
 import type { Secrets } from './secrets';
-import type { Storage } from './storage';
+import type { Storage } from './storage/storage';
 import type { AccessTokens } from './auth/access-token';
 import type { SocketHub } from './realtime/socket-hub';
 import type { AccessCheck } from './http/access-cache';

@@ -11,7 +11,7 @@ import { writeServerAddress } from './ops/server-address';
 import { createLocalBus } from './realtime/bus';
 import { createRedisBus } from './realtime/redis-bus';
 import { loadSecrets } from './secrets';
-import { createDiskStorage } from './storage';
+import { storageFor } from './storage/storage-for';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,7 +36,8 @@ async function main() {
     database,
     bus,
     clock: systemClock,
-    storage: createDiskStorage(dataDir),
+    // With DATABASE_URL the uploads live in PostgreSQL beside the rows naming them, so every instance serves them.
+    storage: storageFor(database, dataDir),
     secrets: loadSecrets(dataDir, env),
     clientDir,
     serverRenderer: join(root, SERVER_RENDERER),

@@ -3,13 +3,14 @@ import { browserSubscription, readVapid, startPushService } from '../helpers/pus
 import { E2E_OPS_TOKEN, login, signupViaApi } from './helpers';
 import { opsParty } from './seat-helpers';
 import { deliverPush, shownNotifications, stubPushManager, turnOnPush } from './push-helpers';
+import { pushStandInPort } from './push-stand-ins';
 
 // Chromium here reaches no real push service, so the page's PushManager hands out a subscription whose endpoint is a
 // stand-in on this machine (and whose keys this test holds; push-helpers.ts). The server encrypts and posts the push
 // there; the test decrypts it as the push service's phone would and hands it to the worker through CDP, as a push
 // service would.
 test('a party cancelled while the app is closed reaches the phone as a notification', async ({ page, context, request, baseURL }) => {
-  const service = await startPushService();
+  const service = await startPushService({ port: pushStandInPort('push') });
   try {
     const browser = browserSubscription(`${service.origin}/push/e2e-${Date.now()}`);
     await context.grantPermissions(['notifications'], { origin: baseURL });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANSWER_LOG_ENV, e2eAnswerLog } from '../helpers/answer-log';
 import { adminQuery } from '../helpers/scratch';
+import { pushStandInHosts } from './push-stand-ins';
 
 const port = process.env.E2E_PORT ?? '4317';
 const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
@@ -25,6 +26,8 @@ env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
 // per address (20 signups an hour, 30 logins a minute; a fast machine runs more logins than that in a minute).
 env.SIGNUP_LIMIT_PER_HOUR ??= '500';
 env.LOGIN_LIMIT_PER_MINUTE ??= '1000';
+// The push specs' stand-ins listen on this machine over plain http; the server posts there only because it is told to.
+env.OUTBOUND_TEST_HOSTS = pushStandInHosts();
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 // What the server answers, recorded (tests/helpers/answer-recorder.ts, loaded below) for the check that the API

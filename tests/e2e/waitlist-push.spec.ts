@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { browserSubscription, startPushService } from '../helpers/push-service';
 import { login, signupViaApi } from './helpers';
 import { deliverPush, shownNotifications, stubPushManager, turnOnPush } from './push-helpers';
+import { pushStandInPort } from './push-stand-ins';
 import { holdSeatViaApi, opsParty, payHeldSeat } from './seat-helpers';
 
 // Issue 18: one student holds the last seat of a full party, another (on a phone of her own: a second browser
@@ -9,7 +10,7 @@ import { holdSeatViaApi, opsParty, payHeldSeat } from './seat-helpers';
 // opens the party, where she pays and holds the seat.
 test('a waiting student gets the freed seat by push on her own phone and pays for it', async ({ browser: chromium, page, request, baseURL }) => {
   const origin = baseURL as string;
-  const service = await startPushService();
+  const service = await startPushService({ port: pushStandInPort('waitlist-push') });
   const phoneB = await chromium.newContext();
   try {
     const title = `푸시 대기 ${Date.now().toString(36)}`;

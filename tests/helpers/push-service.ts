@@ -13,24 +13,34 @@ interface PushDelivery {
   body: Buffer;
 }
 
-export async function startPushService() {
+/**
+ * On a free port of 127.0.0.1 unless told; `host` is its `host:port`, what OUTBOUND_TEST_HOSTS must name for the
+ * server to post to it (plain http, on this machine).
+ */
+export async function startPushService(opts: { port?: number; address?: string } = {}) {
   const deliveries: PushDelivery[] = [];
-  /** Paths answered 410 Gone (the browser unsubscribed), or another status. */
-  const answers = new Map<string, number>();
+  /** Paths answered 410 Gone (the browser unsubscribed) or another status, or a redirect (302) to the address given. */
+  const answers = new Map<string, number | string>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
       deliveries.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answers.get(path) ?? 201;
+      const answer = answers.get(path) ?? 201;
+      if (typeof answer === 'string') res.writeHead(302, { location: answer });
+      else res.statusCode = answer;
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.address ?? '127.0.0.1', resolve);
+  });
+  const host = `${opts.address ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   return {
-    origin,
+    host,
+    origin: `http://${host}`,
     deliveries,
     answers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,12 +1,13 @@
 import { expect } from 'vitest';
-import { bearer, multipart, type TestApp, tinyPng, tokenFor } from './test-app';
+import { bearer, freshPng, multipart, type TestApp, tokenFor } from './test-app';
 
 type Files = Parameters<typeof multipart>[1];
 
-/** A student-card upload as a phone sends it (a small PNG). */
-export const cardFiles = async (): Promise<Files> => ({ student_card_image: { bytes: await tinyPng(), name: 'card.png', type: 'image/png' } });
-
 let seq = 0;
+
+/** A student-card upload as a phone sends it (a small PNG), a picture of its own each time as two photos are. */
+export const cardFiles = async (): Promise<Files> => ({ student_card_image: { bytes: await freshPng(), name: 'card.png', type: 'image/png' } });
+
 /**
  * A student who signed up through the real endpoint: a stored card, waiting for an operator (pending) — unlike
  * createStudent's, who are approved.

@@ -10,7 +10,8 @@ import type { Database } from '../../src/server/db/connect';
 import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
 import { createLocalBus, type EventBus } from '../../src/server/realtime/bus';
-import { createDiskStorage, type Storage } from '../../src/server/storage';
+import type { Storage } from '../../src/server/storage/storage';
+import { storageFor } from '../../src/server/storage/storage-for';
 import { scratchDir } from './scratch';
 import { createTestClock, type TestClock } from './test-clock';
 import { createTestDatabase, type DbKind } from './test-db';
@@ -41,12 +42,14 @@ export async function createTestApp(
     /** A client build (and the server's renderer) to serve pages from. */
     clientDir?: string;
     serverRenderer?: string;
+    /** Where uploads go; by default as main.ts chooses (storage/storage-for.ts). */
+    storage?: (dataDir: string, database: Database) => Storage;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
   const dataDir = scratchDir('app-data');
   const clock = createTestClock();
-  const storage = createDiskStorage(dataDir);
+  const storage = (opts.storage ?? ((dir, db) => storageFor(db, dir)))(dataDir, database);
   const { config } = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
   const opsToken = 'test-ops-token-0123456789abcdef';
   const bus = opts.bus ?? createLocalBus();
@@ -84,6 +87,14 @@ export async function createTestApp(
 let pngCache: Buffer | undefined;
 export async function tinyPng(): Promise<Buffer> {
   return (pngCache ??= await sharp({ create: { width: 16, height: 12, channels: 3, background: '#7b61ff' } }).png().toBuffer());
+}
+
+/**
+ * A small PNG of random noise, different on every call (and still after the server re-encodes it): on PostgreSQL a
+ * file is named by its bytes, so a test that means two photos needs two pictures.
+ */
+export function freshPng(width = 24, height = 18): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
 }
 
 /** A multipart body for app.inject, built with the platform's FormData so the encoding is a browser's. */

@@ -15,6 +15,11 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
     await database.migrate();
     return database;
   }
+  return createPostgresTestDatabase();
+}
+
+/** A fresh database on the PostgreSQL of DATABASE_URL, with its own URL (for a child process to reach it too). */
+export async function createPostgresTestDatabase(): Promise<Database & { url: string }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = scratchDatabaseName('test');
@@ -25,6 +30,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);

@@ -27,6 +27,14 @@ describe('configuration', () => {
     expect(() => parseConfig({ LOGIN_LIMIT_PER_MINUTE: 'many' })).toThrow(/LOGIN_LIMIT_PER_MINUTE/);
   });
 
+  it('takes the test hosts outbound deliveries may reach over http, and refuses them in production', () => {
+    expect(parseConfig({}).config.outboundTestHosts).toEqual([]);
+    expect(parseConfig({ OUTBOUND_TEST_HOSTS: '127.0.0.1:5191, LOCALHOST:5192,[::1]:5193' }).config.outboundTestHosts).toEqual(['127.0.0.1:5191', 'localhost:5192', '[::1]:5193']);
+    expect(() => parseConfig({ OUTBOUND_TEST_HOSTS: '127.0.0.1' })).toThrow(/OUTBOUND_TEST_HOSTS: "127.0.0.1" is not a host:port pair/);
+    expect(() => parseConfig({ OUTBOUND_TEST_HOSTS: 'http://127.0.0.1:5191' })).toThrow(/OUTBOUND_TEST_HOSTS/);
+    expect(() => parseConfig({ NODE_ENV: 'production', OUTBOUND_TEST_HOSTS: '127.0.0.1:5191' })).toThrow(/OUTBOUND_TEST_HOSTS: refused with NODE_ENV=production/);
+  });
+
   it('generates the JWT secret and operator token once, readable by the owner only', () => {
     const dir = scratchDir('secrets');
     try {

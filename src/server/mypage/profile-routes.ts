@@ -68,7 +68,9 @@ export async function profileRoutes(parent: FastifyInstance, ctx: Ctx) {
         if (!before || before.deletedAt) throw detail(401, M.tokenInvalid);
         const next = { intro: introSent ? intro : before.intro, profileImage: saved ?? before.profileImage };
         await tx.update(users).set(next).where(eq(users.id, userId));
-        return { ...next, replaced: saved && before.profileImage !== saved ? before.profileImage : null };
+        // Released even when it is the very name just saved (the same photo again, named by its bytes in the
+        // database): the save counted one more row naming it, and this row names it once.
+        return { ...next, replaced: saved ? before.profileImage : null };
       });
     } catch (err) {
       if (saved) await ctx.storage.removePublic(saved);

@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { importUploadsCommand } from './cli-import-uploads';
 import { readNewPassword } from './cli-password';
-import { describeTarget, resolveCliTarget } from './cli-target';
+import { type CliTarget, describeTarget, resolveCliTarget } from './cli-target';
 
 // `npm run ops -- <command>` talks to the running server's /api/ops/ endpoints rather than to the database, so it
 // works while the server holds the embedded PGlite database (one process at a time) and against a remote server.
+// One command works on the database itself (uploads:import, cli-import-uploads.ts says why), and needs no server.
 interface Command {
   summary: string;
   usage: string;
@@ -131,6 +133,11 @@ const COMMANDS: Record<string, Command> = {
       return call('POST', '/api/ops/demo/', { minutes: Number(f.minutes ?? 5) });
     },
   },
+  'uploads:import': {
+    summary: '이 서버 디스크(DATA_DIR)의 사진과 학생증을 PostgreSQL(DATABASE_URL)로 옮깁니다 (다시 실행해도 같은 결과)',
+    usage: 'uploads:import',
+    run: () => importUploadsCommand(process.env),
+  },
 };
 
 type FlagSpec = Record<string, 'string' | 'multiple' | 'boolean'>;
@@ -160,8 +167,10 @@ async function main() {
     help();
     process.exit(name && name !== 'help' ? 2 : 0);
   }
-  const target = resolveCliTarget(process.env);
+  // Found on the first call, so a command that calls no server (uploads:import) needs no server's token.
+  let found: CliTarget | undefined;
   const call: Caller = async (method, path, body, binary) => {
+    const target = (found ??= resolveCliTarget(process.env));
     let res: Response;
     try {
       res = await fetch(target.url + path, {

@@ -113,8 +113,8 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   app.get('/api/ops/users/:id/student-card/', { ...ops, schema: cardSchema }, async (req, reply) => {
     const { id: userId } = req.params;
     const [user] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
-    if (!user?.card) throw detail(404, '학생증 사진이 없습니다.');
-    const bytes = await ctx.storage.readPrivate(user.card);
+    const bytes = user?.card ? await ctx.storage.readPrivate(user.card) : null;
+    if (!bytes) throw detail(404, '학생증 사진이 없습니다.');
     return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
   });
 }

@@ -74,11 +74,9 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
       .from(users)
       .where(and(eq(users.id, req.params.userId), isNull(users.deletedAt)));
     if (!user?.card) throw detail(404, NO_CARD);
-    const bytes = await ctx.storage.readPrivate(user.card).catch((err: NodeJS.ErrnoException) => {
-      // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
-      if (err.code === 'ENOENT') throw detail(404, NO_CARD);
-      throw err;
-    });
+    const bytes = await ctx.storage.readPrivate(user.card);
+    // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
+    if (!bytes) throw detail(404, NO_CARD);
     return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
   });
 
@@ -126,8 +124,9 @@ async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: 
       userId,
       kind: approved ? 'verification_approved' : 'verification_rejected',
       message: approved ? NOTICE.verificationApproved() : NOTICE.verificationRejected(d.reason ?? ''),
-      // One decision per card sent: its storage key is unique to that upload.
-      dedupeKey: `verification:${row.card ?? now.toISOString()}`,
+      // One decision per card sent. The storage key alone is not unique to a sending: in the database a key is the
+      // photo's hash, and a student may send the very same photo again after a rejection; the time it was sent is.
+      dedupeKey: `verification:${row.card ?? ''}:${row.submittedAt?.toISOString() ?? now.toISOString()}`,
       at: now,
     });
     return { id: userId, status: d.decision, reason: d.reason, verified_at: now.toISOString() };

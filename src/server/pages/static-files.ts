@@ -6,8 +6,9 @@ import { API_MESSAGES as M } from '../../shared/api-messages';
 import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
 import { publicOrigin } from '../http/public-origin';
-import { PUBLIC_MEDIA_PREFIX } from '../storage';
+import { PUBLIC_MEDIA_PREFIX } from '../storage/storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
+import { serveMediaFromDatabase } from './database-media';
 import { createPageRenderer } from './page-render';
 import { createPageShell, type PageShell } from './page-shell';
 import { createPagePlans, drawnScreensCss } from './page-plans';
@@ -64,14 +65,19 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
       },
     });
   }
-  // Only the first registration may decorate the reply with sendFile.
-  await app.register(fastifyStatic, {
-    root: ctx.storage.publicDir,
-    prefix: PUBLIC_MEDIA_PREFIX,
-    decorateReply: !hasClient,
-    maxAge: '7d',
-    index: false,
-  });
+  const media = ctx.storage.publicFiles;
+  if (media.kind === 'folder') {
+    // Only the first registration may decorate the reply with sendFile.
+    await app.register(fastifyStatic, {
+      root: media.dir,
+      prefix: PUBLIC_MEDIA_PREFIX,
+      decorateReply: !hasClient,
+      maxAge: '7d',
+      index: false,
+    });
+  } else {
+    serveMediaFromDatabase(app, media);
+  }
   if (ctx.artDir) {
     await app.register(fastifyStatic, {
       root: ctx.artDir,

@@ -3,6 +3,8 @@ import webpush from 'web-push';
 import type { PushPayload } from '../../shared/push';
 import type { Db } from '../db/connect';
 import { pushSubscriptions } from '../db/schema/push';
+import type { OutboundPolicy } from '../http/outbound-policy';
+import { postOutbound } from '../http/outbound-post';
 import type { WrittenNotice } from '../notice/after-commit';
 import { noticeLink } from '../notice/link';
 import { PUSH_TITLE } from '../notice/messages';
@@ -32,10 +34,10 @@ interface Job {
 export function createPushSender(opts: {
   db: Db;
   vapid: VapidKeys;
-  fetch?: typeof fetch;
+  /** Where an endpoint may be (https, port 443, a public address), checked as each push connects. */
+  outbound: OutboundPolicy;
   onError: (err: unknown, what: string) => void;
 }): PushSender {
-  const send = opts.fetch ?? fetch;
   const waiting: Job[] = [];
   let running = 0;
   let lookups = 0;
@@ -55,13 +57,15 @@ export function createPushSender(opts: {
       TTL: TTL_SECONDS,
       contentEncoding: 'aes128gcm',
     });
-    // fetch sets the length itself from the body.
+    // postOutbound sets the length itself from the body.
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)]));
-    const res = await send(request.endpoint, { method: 'POST', headers, body: request.body as Buffer<ArrayBuffer>, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
-    await res.body?.cancel();
+    // An address the policy refuses (an internal one, or http) fails here and is logged like any failed push; the
+    // subscription stays, as it does for a push service that is down.
+    const status = await postOutbound(opts.outbound, request.endpoint, { headers, body: request.body as Buffer, timeoutMs: SEND_TIMEOUT_MS });
     // RFC 8030 §7.3: the subscription is gone for good (the student revoked the permission or cleared the site).
-    if (res.status === 404 || res.status === 410) await opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, s.endpoint));
-    else if (!res.ok) opts.onError(new Error(`push service answered ${res.status}`), 'push refused');
+    if (status === 404 || status === 410) await opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, s.endpoint));
+    // A redirect is a failure too: a push service never answers one, and its target is never asked.
+    else if (status < 200 || status > 299) opts.onError(new Error(`push service answered ${status}`), 'push refused');
   }
 
   function pump() {

@@ -1,17 +1,12 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { users } from '../../../src/server/db/schema/users';
 import { createTestApp, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
+import { storedUploads, uploadCount } from '../../helpers/stored-uploads';
 import { describeEachDb } from '../../helpers/test-db';
 
 const SIGNUP = '/api/signup/auth/signup/';
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 describeEachDb('signup', (kind) => {
   let t: TestApp;
@@ -116,12 +111,12 @@ describeEachDb('signup', (kind) => {
   });
 
   it('answers 413 for a photo over 5 MB and stores nothing', async () => {
-    const before = walk(t.dataDir).length;
+    const before = await uploadCount(t);
     const big = Buffer.concat([await tinyPng(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await send(fields(), { bytes: big, name: 'card.png', type: 'image/png' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: '사진은 5MB 이하만 올릴 수 있습니다.' });
-    expect(walk(t.dataDir)).toHaveLength(before);
+    expect(await uploadCount(t)).toBe(before);
   });
 
   it('keeps the student card out of every public URL', async () => {
@@ -129,9 +124,9 @@ describeEachDb('signup', (kind) => {
     expect(res.statusCode).toBe(201);
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'card_owner'));
     expect(user.studentCardPath).toBeTruthy();
-    const stored = walk(t.dataDir).filter((p) => p.includes('student-cards'));
-    expect(stored.length).toBeGreaterThan(0);
-    expect(stored.every((p) => p.includes(join('uploads', 'private')))).toBe(true);
+    const stored = await storedUploads(t);
+    expect(stored.private).toContain(user.studentCardPath);
+    expect(stored.public.filter((url) => url.includes('student-cards'))).toEqual([]);
     for (const url of [`/media/${user.studentCardPath}`, `/media/../private/${user.studentCardPath}`, `/${user.studentCardPath}`]) {
       const got = await t.app.inject({ method: 'GET', url });
       expect(got.statusCode).toBe(404);

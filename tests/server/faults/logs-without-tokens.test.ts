@@ -9,7 +9,7 @@ import type { Database } from '../../../src/server/db/connect';
 import { users } from '../../../src/server/db/schema/users';
 import { redactUrl } from '../../../src/server/http/log-redaction';
 import { createLocalBus } from '../../../src/server/realtime/bus';
-import { createDiskStorage } from '../../../src/server/storage';
+import { createDiskStorage } from '../../../src/server/storage/disk-storage';
 import { openSocket } from '../../helpers/sockets';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase } from '../../helpers/test-db';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { parseConfig } from '../../../src/server/config';
 import { createLocalBus } from '../../../src/server/realtime/bus';
-import { createDiskStorage } from '../../../src/server/storage';
+import { createDiskStorage } from '../../../src/server/storage/disk-storage';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase } from '../../helpers/test-db';
 import type { FastifyInstance } from 'fastify';

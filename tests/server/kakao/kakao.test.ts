@@ -5,7 +5,7 @@ import { buildApp } from '../../../src/server/app';
 import { parseConfig } from '../../../src/server/config';
 import { socialAccounts, users } from '../../../src/server/db/schema/users';
 import { createLocalBus } from '../../../src/server/realtime/bus';
-import { createDiskStorage } from '../../../src/server/storage';
+import { createDiskStorage } from '../../../src/server/storage/disk-storage';
 import { bearer, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestClock } from '../../helpers/test-clock';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -10,6 +8,7 @@ import { bearer, createStudent, createStudents, createTestApp, loginAs, multipar
 import { describeEachDb } from '../../helpers/test-db';
 import { paidParty, toggle } from '../live/live-helpers';
 import { listenOnLoopback } from '../../helpers/listen';
+import { storedUploads } from '../../helpers/stored-uploads';
 
 describe('my page, profile and extra settings', () => {
   let t: TestApp;
@@ -68,7 +67,7 @@ describe('my page, profile and extra settings', () => {
     const second = await t.app.inject({ method: 'PATCH', url: '/api/mypage/profile/', ...form(auth, await multipart({ intro: '바뀐 소개' }, { profile_image: { bytes: await tinyPng(), name: 'me2.png', type: 'image/png' } })) });
     const secondUrl = second.json().profile_image as string;
     expect(secondUrl).not.toBe(firstUrl);
-    expect(existsSync(join(t.storage.publicDir, firstUrl.slice('/media/'.length)))).toBe(false);
+    expect((await storedUploads(t)).public).not.toContain(firstUrl);
     expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     expect(await main(auth)).toMatchObject({ intro: '바뀐 소개', profile_image: secondUrl });
 
@@ -244,10 +243,7 @@ describeEachDb('profile photo uploads racing each other', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const avatarsOnDisk = () => {
-    const dir = join(t.storage.publicDir, 'avatars');
-    return existsSync(dir) ? readdirSync(dir).map((f) => `/media/avatars/${f}`) : [];
-  };
+  const avatarsStored = async () => (await storedUploads(t)).public.filter((url) => url.startsWith('/media/avatars/'));
   const upload = async (auth: { authorization: string }, colour: string) => {
     const bytes = await sharp({ create: { width: 24, height: 24, channels: 3, background: colour } }).png().toBuffer();
     const body = await multipart({ intro: colour }, { profile_image: { bytes, name: 'me.png', type: 'image/png' } });
@@ -262,7 +258,7 @@ describeEachDb('profile photo uploads racing each other', (kind) => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const named = await photoOf(s.id);
     expect(named).toMatch(/^\/media\/avatars\/.+\.jpg$/);
-    expect(avatarsOnDisk()).toEqual([named]);
+    expect(await avatarsStored()).toEqual([named]);
     expect((await t.app.inject({ method: 'GET', url: named! })).statusCode).toBe(200);
     // The intro is the one of the upload whose photo won.
     const winner = results.find((r) => r.json().profile_image === named)!;
@@ -279,10 +275,10 @@ describeEachDb('profile photo uploads racing each other', (kind) => {
     const [results] = await Promise.all([Promise.all(uploads), close]);
     for (const r of results) expect([200, 401]).toContain(r.statusCode);
     const named = await photoOf(s.id);
-    expect(avatarsOnDisk()).toEqual(named ? [named] : []);
+    expect(await avatarsStored()).toEqual(named ? [named] : []);
     // After the closure every upload is refused and stores nothing.
     const late = await upload(s.auth, '#000000');
     expect(late.statusCode).toBe(401);
-    expect(avatarsOnDisk()).toEqual(named ? [named] : []);
+    expect(await avatarsStored()).toEqual(named ? [named] : []);
   });
 });

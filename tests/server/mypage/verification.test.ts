@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/users';
+import { storedUploads } from '../../helpers/stored-uploads';
 import { cardFiles, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createStudent, createTestApp, multipart, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
@@ -20,7 +19,7 @@ describeEachDb('student verification: sending cards', (kind) => {
 
   const ops = () => ({ 'x-ops-token': t.opsToken });
   const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-  const cardFile = (key: string | null) => existsSync(join(t.dataDir, 'uploads', 'private', key ?? 'none'));
+  const cardFile = async (key: string | null) => !!key && (await storedUploads(t)).private.includes(key);
   const main = async (auth: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: auth })).json();
   const sendCard = (auth: Record<string, string>, files?: Parameters<typeof sendNewCard>[2]) => sendNewCard(t, auth, files);
   const additional = async (auth: Record<string, string>, phone: string) => {
@@ -35,7 +34,7 @@ describeEachDb('student verification: sending cards', (kind) => {
     expect(u.verificationStatus).toBe('pending');
     expect(u.cardSubmittedAt).toEqual(t.clock.now());
     expect(u.verifiedAt).toBeNull();
-    expect(cardFile(u.studentCardPath)).toBe(true);
+    expect(await cardFile(u.studentCardPath)).toBe(true);
     expect(await main(auth)).toMatchObject({ verification_status: 'pending', verification_reason: null });
   });
 
@@ -70,8 +69,8 @@ describeEachDb('student verification: sending cards', (kind) => {
     const u = await row(id);
     expect(u).toMatchObject({ verificationStatus: 'pending', verificationReason: null, cardSubmittedAt: t.clock.now() });
     expect(u.studentCardPath).not.toBe(old);
-    expect(cardFile(u.studentCardPath)).toBe(true);
-    expect(cardFile(old)).toBe(false);
+    expect(await cardFile(u.studentCardPath)).toBe(true);
+    expect(await cardFile(old)).toBe(false);
     expect(await main(auth)).toMatchObject({ verification_status: 'pending', verification_reason: null });
   });
 
@@ -82,8 +81,8 @@ describeEachDb('student verification: sending cards', (kind) => {
     expect((await sendCard(auth)).statusCode).toBe(200);
     const u = await row(id);
     expect(u).toMatchObject({ verificationStatus: 'pending', cardSubmittedAt: t.clock.now() });
-    expect(cardFile(old)).toBe(false);
-    expect(cardFile(u.studentCardPath)).toBe(true);
+    expect(await cardFile(old)).toBe(false);
+    expect(await cardFile(u.studentCardPath)).toBe(true);
   });
 
   it('an approved card stays: a new card and the additional form are both refused with 409', async () => {
@@ -97,7 +96,7 @@ describeEachDb('student verification: sending cards', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: APPROVED_FINAL });
     expect(await row(id)).toEqual(before);
-    expect(cardFile(before.studentCardPath)).toBe(true);
+    expect(await cardFile(before.studentCardPath)).toBe(true);
     expect(await main(auth)).toMatchObject({ verification_status: 'approved', verification_reason: null });
   });
 

@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parties } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { extraSettings, users } from '../../../src/server/db/schema/users';
+import { uploadCount } from '../../helpers/stored-uploads';
 import { bearer, createParty, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 describe('account withdrawal and operator points / student cards', () => {
   let t: TestApp;
@@ -60,7 +55,7 @@ describe('account withdrawal and operator points / student cards', () => {
     const partyId = await createParty(t, { hoursFromNow: 3, deposit: 2500 });
     const j = await t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: auth });
     await t.app.inject({ method: 'POST', url: `/api/reserve/pay/${j.json().id}/`, headers: auth, payload: { payment_method: 'POINT' } });
-    const filesBefore = walk(t.dataDir).length;
+    const filesBefore = await uploadCount(t);
 
     const wrong = await t.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: auth, payload: { password: 'nope' } });
     expect(wrong.json()).toEqual({ password: ['비밀번호가 일치하지 않습니다.'] });
@@ -72,7 +67,7 @@ describe('account withdrawal and operator points / student cards', () => {
     expect(u.username).toBe(`deleted_${id}`);
     expect(u.deletedAt).not.toBeNull();
     expect(await t.database.db.select().from(extraSettings).where(eq(extraSettings.userId, id))).toHaveLength(0);
-    expect(walk(t.dataDir).length).toBe(filesBefore - 2); // the photo and the student card
+    expect(await uploadCount(t)).toBe(filesBefore - 2); // the photo and the student card
     const [party] = await t.database.db.select().from(parties).where(eq(parties.id, partyId));
     expect(party.appliedCount).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: auth })).statusCode).toBe(401);

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../src/server/db/schema/audit';
 import { places } from '../../../src/server/db/schema/places';
+import { storedUploads } from '../../helpers/stored-uploads';
 import { createParty, createStudents, createTestApp, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
 
 type Place = { id: number; name: string; x_norm: number; y_norm: number; photo: string | null; upcoming_parties: number };
@@ -28,10 +27,7 @@ describe('operator console: places', () => {
   // The console's edits of a place (its creation has a row of its own, 'place.create').
   const auditOf = (placeId: number) =>
     t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'place.update'), eq(auditLog.targetId, placeId))).orderBy(auditLog.id);
-  const uploadedFiles = () => {
-    const dir = join(t.storage.publicDir, 'places');
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const uploadedFiles = async () => (await storedUploads(t)).public.filter((url) => url.startsWith('/media/places/'));
 
   it('lists every place with its upcoming parties', async () => {
     await createParty(t); // makes the helper's place, with one upcoming party
@@ -81,7 +77,7 @@ describe('operator console: places', () => {
 
   it('stores an uploaded photo publicly, replaces the old file, and shows it on the students’ lists', async () => {
     const placeId = await addPlace('사진관');
-    const filesBefore = uploadedFiles().length;
+    const filesBefore = (await uploadedFiles()).length;
     const first = await upload(placeId, await png());
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().photo as string;
@@ -93,7 +89,7 @@ describe('operator console: places', () => {
     const second = await upload(placeId, await png());
     const secondUrl = second.json().photo as string;
     expect(secondUrl).not.toBe(firstUrl);
-    expect(uploadedFiles().length).toBe(filesBefore + 1); // the replaced file is gone
+    expect((await uploadedFiles()).length).toBe(filesBefore + 1); // the replaced file is gone
     expect((await auditOf(placeId)).map((r) => [r.before, r.after])).toEqual([
       [{ photo: null }, { photo: firstUrl }],
       [{ photo: firstUrl }, { photo: secondUrl }],
@@ -108,26 +104,26 @@ describe('operator console: places', () => {
 
   it('refuses a file that is not an image, a missing file and an unknown place, leaving no file behind', async () => {
     const placeId = await addPlace('거절관');
-    const before = uploadedFiles().length;
+    const before = (await uploadedFiles()).length;
     const pdf = await upload(placeId, { bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n'), name: 'photo.png', type: 'image/png' });
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json()).toEqual({ photo: ['JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'] });
     expect((await upload(placeId)).json()).toEqual({ photo: ['장소 사진을 올려 주세요.'] });
     expect((await upload(999_999, await png())).statusCode).toBe(404);
-    expect(uploadedFiles().length).toBe(before);
+    expect((await uploadedFiles()).length).toBe(before);
     expect(await auditOf(placeId)).toEqual([]);
   });
 
   it('answers 401 without the operator token', async () => {
     const placeId = await addPlace('잠긴관');
     const [student] = await createStudents(t, 1);
-    const files = uploadedFiles().length;
+    const files = (await uploadedFiles()).length;
     for (const headers of [{}, student.auth]) {
       expect((await t.app.inject({ method: 'GET', url: '/api/ops/places/', headers })).statusCode).toBe(401);
       expect((await patch(placeId, { name: '바뀐관' }, headers)).statusCode).toBe(401);
       expect((await upload(placeId, await png(), headers)).statusCode).toBe(401);
     }
-    expect(uploadedFiles().length).toBe(files);
+    expect((await uploadedFiles()).length).toBe(files);
     expect(await auditOf(placeId)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { auditLog } from '../../../src/server/db/schema/audit';
 import { notifications } from '../../../src/server/db/schema/notifications';
 import { users } from '../../../src/server/db/schema/users';
 import { REJECTION_REASON_MAX } from '../../../src/shared/verification';
-import { sendNewCard, signUpWithCard } from '../../helpers/student-cards';
+import { cardFiles, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createParty, createStudent, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb, sessionsWaitingOnLocks } from '../../helpers/test-db';
 
@@ -182,6 +182,26 @@ describeEachDb('operators verify student cards', (kind) => {
     expect((await approve(s.id)).statusCode).toBe(200);
     expect((await noticesOf(s.id)).map((x) => x.kind).sort()).toEqual(['verification_approved', 'verification_rejected']);
     expect((await auditOf(s.id)).map((a) => a.action)).toEqual(['verification.reject', 'verification.approve']);
+  });
+
+  it('tells the student of each decision, also on the very same photo sent again after a rejection', async () => {
+    const s = await signup();
+    const photo = await cardFiles();
+    t.clock.advance(60_000);
+    expect((await sendNewCard(t, s.auth, photo)).statusCode).toBe(200);
+    const first = (await row(s.id)).studentCardPath;
+    expect((await reject(s.id, { reason: '사진이 흐립니다' })).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await sendNewCard(t, s.auth, photo)).statusCode).toBe(200);
+    // In the database a file is named by its bytes: the same photo is the same key, and still one file to show.
+    if (kind === 'postgres') expect((await row(s.id)).studentCardPath).toBe(first);
+    const card = await t.app.inject({ method: 'GET', url: `/api/ops/verifications/${s.id}/card`, headers: ops() });
+    expect(card.statusCode).toBe(200);
+    expect((await reject(s.id, { reason: '여전히 흐립니다' })).statusCode).toBe(200);
+    const messages = (await noticesOf(s.id)).map((n) => n.message);
+    expect(messages).toHaveLength(2);
+    expect(messages.join(' ')).toContain('사진이 흐립니다');
+    expect(messages.join(' ')).toContain('여전히 흐립니다');
   });
 
   it('refuses a decision on a card the operator has not seen: the student sent a new one meanwhile', async () => {

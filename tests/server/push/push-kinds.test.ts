@@ -19,7 +19,7 @@ describeEachDb('pushed notices: hold ending, lobby open, game started', (kind) =
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await createTestApp({ kind });
+    t = await createTestApp({ kind, env: { OUTBOUND_TEST_HOSTS: service.host } });
   });
   afterAll(async () => {
     await t?.close();

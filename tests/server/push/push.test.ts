@@ -21,7 +21,8 @@ describe('Web Push', () => {
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await createTestApp();
+    // The stand-in, and a port nobody listens on (a push service that is down), both on this machine over http.
+    t = await createTestApp({ env: { OUTBOUND_TEST_HOSTS: `${service.host},127.0.0.1:9` } });
     const key = await t.app.inject({ method: 'GET', url: '/api/push/key/' });
     expect(key.statusCode).toBe(200);
     publicKey = key.json().public_key;

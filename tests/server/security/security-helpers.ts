@@ -1,13 +1,13 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { storedUploads } from '../../helpers/stored-uploads';
 import type { TestApp } from '../../helpers/test-app';
 
-/** Every file under a folder (the test's data dir: uploads land there). */
-export function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+/** Every upload the app holds, public (as URLs) and private (as keys), wherever its storage keeps them. */
+export async function allUploads(t: TestApp): Promise<string[]> {
+  const stored = await storedUploads(t);
+  return [...stored.public, ...stored.private];
 }
 
 const HANGUL = /[\uAC00-\uD7A3]/;
@@ -97,13 +97,13 @@ export async function tableCounts(t: TestApp) {
   return r;
 }
 
-/** Files on disk that no user row points at: uploads a refused request left behind. */
+/** Uploads that no user row points at: what a refused request left behind. */
 export async function orphanUploads(t: TestApp): Promise<string[]> {
   const refs = await rows<{ card: string | null; photo: string | null }>(t, sql`select student_card_path as card, profile_image as photo from users`);
   const known = new Set<string>();
   for (const r of refs) {
-    if (r.card) known.add(join(t.dataDir, 'uploads', 'private', r.card));
-    if (r.photo?.startsWith('/media/')) known.add(join(t.dataDir, 'uploads', 'public', r.photo.slice('/media/'.length)));
+    if (r.card) known.add(r.card);
+    if (r.photo) known.add(r.photo);
   }
-  return walk(join(t.dataDir, 'uploads')).filter((f) => !known.has(f));
+  return (await allUploads(t)).filter((f) => !known.has(f));
 }

@@ -6,7 +6,7 @@ import { users } from '../../../src/server/db/schema/users';
 import { API_MESSAGES as M } from '../../../src/shared/api-messages';
 import { bearer, createStudent, createTestApp, multipart, type TestApp, tinyPng, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
-import { koreanErrorMessages, tableCounts, walk } from './security-helpers';
+import { allUploads, koreanErrorMessages, tableCounts } from './security-helpers';
 
 /**
  * Hostile uploads on the three endpoints that take a photo — signup's student card, the profile photo and the
@@ -166,17 +166,17 @@ describeEachDb('hostile uploads', (kind) => {
   for (const ep of ENDPOINTS) {
     it(`${ep.name}: a real photo is accepted and stored (the control)`, async () => {
       const { headers, fields } = await ep.prepare(t);
-      const before = walk(t.dataDir).length;
+      const before = (await allUploads(t)).length;
       const body = await multipart(fields, { [ep.field]: { bytes: await noise('png'), name: 'photo.png', type: 'image/png' } });
       const res = await t.app.inject({ method: ep.method, url: ep.url, headers: { ...headers, ...body.headers }, payload: body.payload });
       expect(res.statusCode, res.body).toBe(ep.ok);
-      expect(walk(t.dataDir).length).toBe(before + 1);
+      expect((await allUploads(t)).length).toBe(before + 1);
     });
 
     for (const bad of BAD) {
       it(`${ep.name}: refuses ${bad.name} with ${bad.status} and stores nothing`, async () => {
         const { headers, fields, userId } = await ep.prepare(t);
-        const filesBefore = walk(t.dataDir);
+        const filesBefore = await allUploads(t);
         const countsBefore = await tableCounts(t);
         const rowBefore = await userRow(userId);
         const body = await multipart(fields, { [ep.field]: await bad.file() });
@@ -188,7 +188,7 @@ describeEachDb('hostile uploads', (kind) => {
         if (expected) expect(res.json()).toEqual(expected);
         else expect(Object.keys(res.json())).toEqual([ep.field]);
 
-        expect(walk(t.dataDir)).toEqual(filesBefore);
+        expect(await allUploads(t)).toEqual(filesBefore);
         expect(await tableCounts(t)).toEqual(countsBefore);
         expect(await userRow(userId)).toEqual(rowBefore);
       });
@@ -197,6 +197,6 @@ describeEachDb('hostile uploads', (kind) => {
 
   it('serves nothing uploaded as SVG or HTML from /media/', async () => {
     // Every stored upload is a re-encoded JPEG: nothing a browser would run.
-    for (const f of walk(t.dataDir).filter((p) => p.includes('uploads'))) expect(f).toMatch(/\.jpg$/);
+    for (const f of await allUploads(t)) expect(f).toMatch(/\.jpg$/);
   });
 });

@@ -2,19 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-
-// Uploads live in two areas: public files are served at /media/, private ones (student cards) are never served by
-// the static handler and are read only through operator endpoints.
-export interface Storage {
-  publicDir: string;
-  savePublic(folder: string, ext: string, bytes: Buffer): Promise<string>;
-  removePublic(url: string): Promise<void>;
-  savePrivate(folder: string, ext: string, bytes: Buffer): Promise<string>;
-  readPrivate(key: string): Promise<Buffer>;
-  removePrivate(key: string): Promise<void>;
-}
-
-export const PUBLIC_MEDIA_PREFIX = '/media/';
+import { PUBLIC_MEDIA_PREFIX, type Storage } from './storage';
 
 function inside(root: string, key: string): string {
   const full = normalize(join(root, key));
@@ -22,9 +10,17 @@ function inside(root: string, key: string): string {
   return full;
 }
 
+/** The folders an instance keeps its uploads in, under DATA_DIR (also what `uploads:import` reads). */
+export function uploadDirs(dataDir: string) {
+  return { publicDir: join(dataDir, 'uploads', 'public'), privateDir: join(dataDir, 'uploads', 'private') };
+}
+
+/**
+ * Uploads on this machine's disk, beside the embedded PGlite database: one process, one disk. Names are random, so a
+ * name is never reused for other bytes.
+ */
 export function createDiskStorage(dataDir: string): Storage {
-  const publicDir = join(dataDir, 'uploads', 'public');
-  const privateDir = join(dataDir, 'uploads', 'private');
+  const { publicDir, privateDir } = uploadDirs(dataDir);
   mkdirSync(publicDir, { recursive: true });
   mkdirSync(privateDir, { recursive: true });
 
@@ -37,7 +33,7 @@ export function createDiskStorage(dataDir: string): Storage {
   }
 
   return {
-    publicDir,
+    publicFiles: { kind: 'folder', dir: publicDir },
     async savePublic(folder, ext, bytes) {
       return PUBLIC_MEDIA_PREFIX + (await put(publicDir, folder, ext, bytes));
     },
@@ -46,7 +42,11 @@ export function createDiskStorage(dataDir: string): Storage {
       await rm(inside(publicDir, url.slice(PUBLIC_MEDIA_PREFIX.length)), { force: true });
     },
     savePrivate: (folder, ext, bytes) => put(privateDir, folder, ext, bytes),
-    readPrivate: (key) => readFile(inside(privateDir, key)),
+    readPrivate: (key) =>
+      readFile(inside(privateDir, key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      }),
     removePrivate: (key) => rm(inside(privateDir, key), { force: true }),
   };
 }
