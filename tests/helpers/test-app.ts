@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { createAccessTokens } from '../../src/server/auth/access-token';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { parseConfig } from '../../src/server/config';
-import type { Limits } from '../../src/server/context';
+import type { AppDeps, Limits } from '../../src/server/context';
 import type { Database } from '../../src/server/db/connect';
 import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
@@ -41,6 +41,8 @@ export async function createTestApp(
     /** A client build (and the server's renderer) to serve pages from. */
     clientDir?: string;
     serverRenderer?: string;
+    /** The app's logger options (e.g. `{ level, stream }` to read what it logs); none by default. */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
@@ -62,6 +64,7 @@ export async function createTestApp(
     limits: { ...withoutKeys(GENEROUS_LIMITS, Object.keys(config.limits)), ...opts.limits },
     clientDir: opts.clientDir,
     serverRenderer: opts.serverRenderer,
+    logger: opts.logger,
   });
   await app.ready();
   return {

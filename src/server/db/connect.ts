@@ -44,7 +44,8 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function connectPostgres(url: string, poolSize = 10): Promise<Database> {
+/** `poolSize`: the connections this instance keeps at most (DATABASE_POOL_SIZE); migrations take one more, for a while. */
+export async function connectPostgres(url: string, poolSize: number): Promise<Database> {
   // Deadlines and the handling of lost connections live in pg-pool.ts.
   const pool = createPgPool(url, poolSize);
   const db = drizzlePg(pool) as unknown as Db;
@@ -75,6 +76,6 @@ export async function connectPostgres(url: string, poolSize = 10): Promise<Datab
   };
 }
 
-export function connectDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? connectPostgres(opts.databaseUrl) : connectPglite(`${opts.dataDir}/pglite`);
+export function connectDatabase(opts: { databaseUrl?: string; poolSize: number; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts.poolSize) : connectPglite(`${opts.dataDir}/pglite`);
 }
