@@ -19,6 +19,7 @@ import { installApiDocs } from './http/api-docs';
 import { installSecurity } from './http/security';
 import { installStaticFiles, preparePages } from './pages/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
+import { lockOutDemoAccounts } from './db/seed/demo-lockout';
 import { createSocketHub } from './realtime/socket-hub';
 import { socketRoutes } from './realtime/socket-routes';
 import { gameRoutes } from './game/routes';
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   app.decorate('sweeper', sweeper);
   if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());
+  // Before the first request: no account with the README's demo password signs in to production (demo-lockout.ts).
+  if (deps.config.env === 'production') app.addHook('onReady', () => lockOutDemoAccounts(ctx, app.log));
   app.addHook('onClose', async () => sweeper.stop());
   app.decorate('push', push);
   // The pushes of the last actions leave before the database closes; then their kept-alive connections are closed.

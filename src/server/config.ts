@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { hostPortKey } from './http/outbound-policy';
+import { productionProblems } from './production-requirements';
 
 // Every setting comes from the environment, checked once at start so a typo fails loudly instead of at 3 a.m.
 const envSchema = z.object({
@@ -11,7 +13,14 @@ const envSchema = z.object({
   // The tables' owner, for migrations; the app's own queries run as a role that may not change the audit log
   // (db/app-role.ts). Unset: DATABASE_URL runs the migrations too.
   DATABASE_OWNER_URL: z.string().url().optional(),
+  // Connections each instance keeps to PostgreSQL (docs/operations.md sums them for max_connections).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   REDIS_URL: z.string().url().optional(),
+  // Production without DATABASE_URL and REDIS_URL, said out loud: one instance on PGlite (production-requirements.ts).
+  SINGLE_INSTANCE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Every key and channel this deployment uses in Redis starts with it, so two deployments (or test runs) sharing
   // one Redis never count each other's logins or hear each other's lobbies.
   REDIS_PREFIX: z.string().min(1).default('partyon:'),
@@ -24,10 +33,7 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// address').optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   KAKAO_REST_API_KEY: z.string().optional(),
   KAKAO_CLIENT_SECRET: z.string().optional(),
   KAKAO_AUTH_BASE_URL: z.string().url().default('https://kauth.kakao.com'),
@@ -53,6 +59,42 @@ const envSchema = z.object({
     ),
 });
 
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * Which X-Forwarded-For hops to believe: a hop count (the proxies in front of this server, each appending the address
+ * it saw), or the proxies' own addresses and CIDR ranges. `true` (every hop) is accepted on a laptop only: production
+ * refuses it (production-requirements.ts).
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // Fastify 5 takes a number but then trusts no hop at all (a count cannot tell the proxy from a client that
+    // reached this port directly), so the count is given as the function it stands for: hop 0 is the socket's peer.
+    // Safe only when nothing but the proxies can reach this port (docs/operations.md).
+    const hops = Number(value);
+    if (hops >= 1) return (_address, hop) => hop < hops;
+  } else {
+    const entries = value.split(',').map((s) => s.trim());
+    if (entries.every(isProxyAddress)) return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: 'false, a hop count (1, 2, …) or a comma-separated list of proxy addresses and CIDR ranges' });
+  return z.NEVER;
+}
+
+// proxy-addr (Fastify's) also knows these names for the reserved ranges.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
@@ -63,11 +105,16 @@ export interface Config {
   databaseUrl?: string;
   /** Who runs the migrations (the tables' owner); DATABASE_URL when unset. */
   migrationDatabaseUrl?: string;
+  /** PostgreSQL connections this instance keeps at most. */
+  databasePoolSize: number;
   redisUrl?: string;
+  /** Production on purpose without PostgreSQL and Redis: one instance, PGlite in DATA_DIR. */
+  singleInstance: boolean;
   /** The namespace of this deployment's Redis keys and channels. */
   redisPrefix: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops request.ip believes (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
   publicUrl?: string;
   /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
   allowedOrigins: string[];
@@ -99,16 +146,10 @@ const list = (raw?: string) =>
 
 export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: Config; env: Env } {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
-  }
+  // Every problem at once: a deployer fixing one setting per start would need as many starts as settings.
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...productionProblems(source)];
+  if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && env.OUTBOUND_TEST_HOSTS.length) {
-    throw new Error(
-      'Invalid configuration:\n  OUTBOUND_TEST_HOSTS: refused with NODE_ENV=production: it lets pushes reach this machine and its private network, which only a test may allow',
-    );
-  }
   return {
     env,
     config: {
@@ -118,7 +159,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
       migrationDatabaseUrl: env.DATABASE_OWNER_URL,
+      databasePoolSize: env.DATABASE_POOL_SIZE,
       redisUrl: env.REDIS_URL,
+      singleInstance: env.SINGLE_INSTANCE,
       redisPrefix: env.REDIS_PREFIX,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,

@@ -26,9 +26,22 @@ async function main() {
     await buildClient(root);
   }
 
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, dataDir });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir,
+  });
   await database.migrate();
-  if (await seedIfEmpty(database.db, systemClock)) log('seeded the demo campus (see README for demo accounts)');
+  // Production never gains the demo campus: its accounts sign in with a password the README publishes (and a
+  // database that has them anyway gets them disabled when the app is ready: db/seed/demo-lockout.ts).
+  if (config.env !== 'production' && (await seedIfEmpty(database.db, systemClock))) log('seeded the demo campus (see README for demo accounts)');
+  if (config.env === 'production' && config.singleInstance) {
+    log(
+      `SINGLE_INSTANCE=true: one instance only — ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}, ` +
+        `${config.redisUrl ? 'Redis' : 'no Redis (rate limits and live events stay in this process)'}. Never start a second instance on this.`,
+    );
+  }
 
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, config.redisPrefix) : createLocalBus();
   const app = await buildApp({

@@ -50,12 +50,28 @@ interface VapidEnv {
   VAPID_SUBJECT?: string;
 }
 
-export function loadSecrets(dataDir: string, env: { JWT_SECRET?: string; OPS_TOKEN?: string; PUBLIC_URL?: string } & VapidEnv): Secrets {
+type SecretsEnv = { NODE_ENV?: string; JWT_SECRET?: string; OPS_TOKEN?: string; PUBLIC_URL?: string } & VapidEnv;
+
+export function loadSecrets(dataDir: string, env: SecretsEnv): Secrets {
+  if (env.NODE_ENV === 'production') return fromEnvironmentOnly(env);
   return {
     jwtSecret: readOrCreate(dataDir, 'jwt-secret', env.JWT_SECRET),
     opsToken: readOrCreate(dataDir, 'ops-token', env.OPS_TOKEN),
     vapid: { ...readOrCreateVapid(dataDir, env), subject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_URL) },
   };
+}
+
+/**
+ * Production never generates a secret nor reads one from DATA_DIR: a secret one instance made is shared by no other.
+ * config.ts refuses to start production without them (production-requirements.ts); this is the second lock.
+ */
+function fromEnvironmentOnly(env: SecretsEnv): Secrets {
+  const { JWT_SECRET, OPS_TOKEN, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = env;
+  if (!JWT_SECRET || !OPS_TOKEN || !VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid configuration:\n  production takes JWT_SECRET, OPS_TOKEN and the VAPID key pair from the environment only');
+  }
+  const vapid = { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_URL) };
+  return { jwtSecret: JWT_SECRET, opsToken: OPS_TOKEN, vapid };
 }
 
 /** The site's own https address when it has one; a laptop demo has none, and a local push service asks for none. */

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { createAccessTokens } from '../../src/server/auth/access-token';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { parseConfig } from '../../src/server/config';
-import type { Limits } from '../../src/server/context';
+import type { AppDeps, Limits } from '../../src/server/context';
 import type { Database } from '../../src/server/db/connect';
 import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
@@ -44,6 +44,8 @@ export async function createTestApp(
     serverRenderer?: string;
     /** Where uploads go; by default as main.ts chooses (storage/storage-for.ts). */
     storage?: (dataDir: string, database: Database) => Storage;
+    /** The app's logger options (e.g. `{ level, stream }` to read what it logs); none by default. */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
@@ -65,6 +67,7 @@ export async function createTestApp(
     limits: { ...withoutKeys(GENEROUS_LIMITS, Object.keys(config.limits)), ...opts.limits },
     clientDir: opts.clientDir,
     serverRenderer: opts.serverRenderer,
+    logger: opts.logger,
   });
   await app.ready();
   return {

@@ -32,7 +32,25 @@ describe('configuration', () => {
     expect(parseConfig({ OUTBOUND_TEST_HOSTS: '127.0.0.1:5191, LOCALHOST:5192,[::1]:5193' }).config.outboundTestHosts).toEqual(['127.0.0.1:5191', 'localhost:5192', '[::1]:5193']);
     expect(() => parseConfig({ OUTBOUND_TEST_HOSTS: '127.0.0.1' })).toThrow(/OUTBOUND_TEST_HOSTS: "127.0.0.1" is not a host:port pair/);
     expect(() => parseConfig({ OUTBOUND_TEST_HOSTS: 'http://127.0.0.1:5191' })).toThrow(/OUTBOUND_TEST_HOSTS/);
-    expect(() => parseConfig({ NODE_ENV: 'production', OUTBOUND_TEST_HOSTS: '127.0.0.1:5191' })).toThrow(/OUTBOUND_TEST_HOSTS: refused with NODE_ENV=production/);
+    expect(() => parseConfig({ NODE_ENV: 'production', OUTBOUND_TEST_HOSTS: '127.0.0.1:5191' })).toThrow(/OUTBOUND_TEST_HOSTS: refused in production/);
+  });
+
+  it('reads TRUST_PROXY as false, a hop count or the proxy addresses, and refuses anything else', () => {
+    expect(parseConfig({}).config.trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).config.trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8, loopback' }).config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+    // A hop count believes that many hops, counted from the socket's peer (hop 0), and no more.
+    const twoHops = parseConfig({ TRUST_PROXY: '2' }).config.trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('203.0.113.1', hop))).toEqual([true, true, false]);
+    for (const bad of ['0', 'yes', '10.0.0.0/33', '10.0.0.0/8,nginx', '1.2.3', '-1']) {
+      expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: false, a hop count/);
+    }
+  });
+
+  it('takes the PostgreSQL pool size of an instance from DATABASE_POOL_SIZE (10 unless given)', () => {
+    expect(parseConfig({}).config.databasePoolSize).toBe(10);
+    expect(parseConfig({ DATABASE_POOL_SIZE: '25' }).config.databasePoolSize).toBe(25);
+    for (const bad of ['0', '-3', 'ten', '2.5']) expect(() => parseConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('generates the JWT secret and operator token once, readable by the owner only', () => {

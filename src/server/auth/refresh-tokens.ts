@@ -79,7 +79,7 @@ async function revokeFamily(db: Db, clock: Clock, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number) {
+export async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: clock.now() })

@@ -46,10 +46,11 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
 }
 
 /**
- * `url` is the app's connection; `migrationUrl` (the tables' owner) runs the migrations when given, else `url` does.
- * The pool's queries run as the app role (app-role.ts) whoever `url` signs in as.
+ * `url` is the app's connection and `poolSize` the connections this instance keeps at most (DATABASE_POOL_SIZE);
+ * `migrationUrl` (the tables' owner) runs the migrations, on one connection more for a while, when given, else `url`
+ * does. The pool's queries run as the app role (app-role.ts) whoever `url` signs in as.
  */
-export async function connectPostgres(url: string, poolSize = 10, migrationUrl = url): Promise<Database> {
+export async function connectPostgres(url: string, poolSize: number, migrationUrl = url): Promise<Database> {
   // Deadlines and the handling of lost connections live in pg-pool.ts.
   const pool = createPgPool(url, poolSize);
   const db = drizzlePg(pool) as unknown as Db;
@@ -81,6 +82,6 @@ export async function connectPostgres(url: string, poolSize = 10, migrationUrl =
   };
 }
 
-export function connectDatabase(opts: { databaseUrl?: string; migrationDatabaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, undefined, opts.migrationDatabaseUrl) : connectPglite(`${opts.dataDir}/pglite`);
+export function connectDatabase(opts: { databaseUrl?: string; migrationDatabaseUrl?: string; poolSize: number; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts.poolSize, opts.migrationDatabaseUrl) : connectPglite(`${opts.dataDir}/pglite`);
 }

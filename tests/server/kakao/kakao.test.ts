@@ -194,7 +194,8 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
   it('refuses to start in production without a Kakao key (the stand-in never runs there)', async () => {
     const database = await createTestDatabase('pglite');
     try {
-      const { config } = parseConfig({ NODE_ENV: 'production' });
+      // config.ts already refuses production without the key (production-mode.test.ts); this is the app's own lock.
+      const config = { ...parseConfig({}).config, env: 'production' as const };
       await expect(
         buildApp({ config, database, bus: createLocalBus(), clock: createTestClock(), storage: createDiskStorage(scratchDir('prod-check')), secrets: { jwtSecret: 'x'.repeat(40), opsToken: 'y'.repeat(20) } }),
       ).rejects.toThrow(/KAKAO_REST_API_KEY is required in production/);
