@@ -38,7 +38,11 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   app.post('/api/signup/auth/refresh/', { schema: { summary: 'Trade a refresh token for a new pair (each refresh token works once)', body: refreshRequest, response: { 200: tokenPair, ...refusals(401) } } }, async (req) => {
     const result = await rotateRefreshToken(ctx.db, ctx.clock, req.body.refresh);
-    if (!result.ok) throw detail(401, M.refreshInvalid);
+    if (!result.ok) {
+      // A stolen refresh token caught: the sign-in's access tokens stop now too, here and on every instance.
+      if (result.ended) await ctx.hub.endSession(result.ended.userId, result.ended.familyId);
+      throw detail(401, M.refreshInvalid);
+    }
     return { access: await ctx.tokens.sign(result.userId, result.version, result.family), refresh: result.refresh };
   });
 

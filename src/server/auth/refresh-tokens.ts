@@ -49,7 +49,12 @@ export type RotateResult =
       version: number;
       family: string;
     }
-  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
+  | {
+      ok: false;
+      reason: 'unknown' | 'reused' | 'revoked' | 'expired';
+      /** The sign-in this refusal ended (a stolen token caught): its access tokens must stop too. */
+      ended?: { userId: number; familyId: string };
+    };
 
 export async function rotateRefreshToken(db: Db, clock: Clock, token: string): Promise<RotateResult> {
   const tokenHash = hashToken(token);
@@ -88,8 +93,9 @@ export async function rotateRefreshToken(db: Db, clock: Clock, token: string): P
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.usedAt) {
-    if (now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) await revokeFamily(db, clock, row.familyId);
-    return { ok: false, reason: 'reused' };
+    if (now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS) return { ok: false, reason: 'reused' };
+    await revokeFamily(db, clock, row.familyId);
+    return { ok: false, reason: 'reused', ended: { userId: row.userId, familyId: row.familyId } };
   }
   return { ok: false, reason: 'expired' };
 }
