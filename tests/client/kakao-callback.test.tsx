@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser } from './render-app';
+import { recordRequests } from './sent-requests';
 
 const CALLBACK = '/oauth/kakao/callback';
 const REDIRECT_URI = `${window.location.origin}${CALLBACK}`;
@@ -155,15 +156,30 @@ describe('/oauth/kakao/callback', () => {
     expect(localStorage.getItem('access')).toBeNull();
   });
 
+  // A code signs in once (the server refuses it the second time), so the client must never send one twice.
   it('exchanges the code exactly once under StrictMode', async () => {
     startedLogin();
-    const received = kakaoAnswers(tokens(true));
+    const requests = recordRequests();
+    kakaoAnswers(tokens(true));
     const ui = renderAppInBrowser(`${CALLBACK}?code=strict&state=state-1`, null, { strict: true });
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
-    // Give a second exchange, if one had started, time to arrive.
-    await new Promise((r) => setTimeout(r, 50));
-    expect(received).toHaveLength(1);
+    // Counted as sent: both mounts' effects ran before the first answer came back.
+    expect(requests.sent('POST', '/api/signup/auth/kakao/')).toBe(1);
     expectNoAlert();
     expect(localStorage.getItem('access')).toBe('kakao-access');
+  });
+
+  it('never sends a code again when the callback page is loaded again (a reload, Back to it)', async () => {
+    startedLogin();
+    const requests = recordRequests();
+    kakaoAnswers(tokens(true));
+    const first = renderApp(`${CALLBACK}?code=once&state=state-1`);
+    await landsOn(first, '/');
+    first.unmount();
+
+    const again = renderApp(`${CALLBACK}?code=once&state=state-1`);
+    await acceptAlert(again.user, '카카오 로그인 요청이 올바르지 않습니다. 다시 시도해 주세요.');
+    await landsOn(again, '/login');
+    expect(requests.sent('POST', '/api/signup/auth/kakao/')).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { pickStudentCard } from './image-files';
 import { renderApp, signInAs } from './render-app';
+import { recordRequests } from './sent-requests';
 
 function signedIn() {
   signInAs();
@@ -108,13 +109,36 @@ describe('/mypage', () => {
     expect(help).toHaveFocus();
   });
 
-  it('logs out: clears tokens and the user record, then goes to /', async () => {
+  it('logs out: tells the server to end the sign-in, clears tokens and the user record, then goes to /', async () => {
     signedIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/signup/auth/logout/', async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const ui = renderApp('/mypage');
     await screen.findByRole('heading', { name: '김민지' });
     await ui.user.click(screen.getByRole('button', { name: '로그아웃' }));
     await waitFor(() => expect(ui.currentPath()).toBe('/'));
     for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
+    await waitFor(() => expect(bodies).toEqual([{ refresh: 'refresh-1' }]));
+  });
+
+  it('logs out of this browser even when the server cannot be reached', async () => {
+    signedIn();
+    const requests = recordRequests();
+    server.use(http.post('/api/signup/auth/logout/', () => HttpResponse.error()));
+    const ui = renderApp('/mypage');
+    await screen.findByRole('heading', { name: '김민지' });
+    await ui.user.click(screen.getByRole('button', { name: '로그아웃' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/'));
+    expect(requests.sent('POST', '/api/signup/auth/logout/')).toBe(1);
+    for (const key of STORAGE_KEYS) expect(localStorage.getItem(key)).toBeNull();
+    await requests.settled();
+    expect(ui.currentPath()).toBe('/');
+    expectNoAlert();
   });
 
   it('shows the login modal to guests, without calling, and closing it goes home', async () => {

@@ -9,3 +9,12 @@ export function login(body: LoginRequest): Promise<TokenPair> {
 export function signup(form: FormData): Promise<SignupResponse> {
   return apiFetch<SignupResponse>('/api/signup/auth/signup/', { method: 'POST', body: form });
 }
+
+/**
+ * Ends this sign-in on the server (its refresh token and its access tokens, on every instance). Sent with
+ * `keepalive` so it still leaves when the student closes the tab right after; the server answers 204 whatever the
+ * token's state, so there is nothing to read back.
+ */
+export function endSignIn(refresh: string): Promise<unknown> {
+  return apiFetch('/api/signup/auth/logout/', { method: 'POST', json: { refresh }, keepalive: true });
+}

@@ -53,8 +53,9 @@ async function resolveCallback(search: string, signIn: SignIn): Promise<Callback
   return { to: takeRedirectPath() ?? '/' };
 }
 
-// Keyed by the query string. React StrictMode mounts the callback twice in development; both mounts must share the
-// one exchange (a Kakao code is single-use) rather than start a second one that would fail as "reused".
+// A code is sent at most once: the server signs in with a code once and refuses it after (docs/rules.md "Kakao
+// sign-in"). The pending login is spent before the exchange, so a reload of this page or a later mount finds none
+// and sends nothing; and StrictMode's two mounts in development share the one exchange, keyed by the query string.
 const inFlight = new Map<string, Promise<CallbackOutcome>>();
 
 export function completeKakaoCallback(search: string, signIn: SignIn): Promise<CallbackOutcome> {

@@ -5,8 +5,9 @@ import { useLocation } from 'wouter';
 import { clearRuntimeCaches } from '../lib/service-worker';
 import { disablePush } from '../lib/web-push';
 import type { TokenPair } from '../../shared/auth';
+import { endSignIn } from '../api/auth';
 import { fetchLocalUser } from '../api/profile';
-import { clearTokens, getAccessToken, storeTokens } from '../api/token-store';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../api/token-store';
 import { writeLocalUser } from './local-user';
 import { accessTokenAtom, currentUserAtom } from './session-atoms';
 
@@ -31,7 +32,10 @@ export function useSignIn() {
   );
 }
 
-/** Clears every token and cached answer, then leaves for `to` (spec §4: /login; my page uses /). */
+/**
+ * Ends the sign-in on the server, clears every token and cached answer, then leaves for `to` (spec §4: /login; my
+ * page uses /).
+ */
 export function useLogout() {
   const setToken = useSetAtom(accessTokenAtom);
   const setUser = useSetAtom(currentUserAtom);
@@ -41,6 +45,11 @@ export function useLogout() {
     (to = '/login') => {
       // Pushes are the student's: this browser stops getting them (named with the token before it goes).
       void disablePush(getAccessToken()).catch(() => undefined);
+      // The server ends the sign-in, so a copy of the tokens left anywhere stops working too. Not awaited, and its
+      // failure dropped on purpose: offline or with the server down, the student is logged out of this browser all
+      // the same (the refresh token is gone from it), only the server learns nothing.
+      const refresh = getRefreshToken();
+      if (refresh) void endSignIn(refresh).catch(() => undefined);
       clearTokens();
       void clearRuntimeCaches();
       setToken(null);

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { loginRequest, refreshRequest } from '../../shared/auth';
@@ -12,7 +13,7 @@ import { readMultipart } from '../http/multipart';
 import { clientAddress, limiter } from '../http/rate-limit';
 import { loginThrottle } from './login-throttle';
 import { dummyHash, verifyPassword } from './passwords';
-import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens';
+import { endSession, rotateRefreshToken, startSession } from './refresh-tokens';
 import { signup } from './signup';
 
 export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
@@ -32,16 +33,29 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
       await throttle.failed(req);
       throw detail(400, M.loginFailed);
     }
-    return {
-      access: await ctx.tokens.sign(user.id, user.tokenVersion),
-      refresh: await issueRefreshToken(ctx.db, ctx.clock, user.id),
-    };
+    return startSession(ctx, user.id, user.tokenVersion);
   });
 
   app.post('/api/signup/auth/refresh/', { schema: { summary: 'Trade a refresh token for a new pair (each refresh token works once)', body: refreshRequest, response: { 200: tokenPair, ...refusals(401) } } }, async (req) => {
     const result = await rotateRefreshToken(ctx.db, ctx.clock, req.body.refresh);
-    if (!result.ok) throw detail(401, M.refreshInvalid);
-    return { access: await ctx.tokens.sign(result.userId, result.version), refresh: result.refresh };
+    if (!result.ok) {
+      // A stolen refresh token caught: the sign-in's access tokens stop now too, here and on every instance.
+      if (result.ended) await ctx.hub.endSession(result.ended.userId, result.ended.familyId);
+      throw detail(401, M.refreshInvalid);
+    }
+    return { access: await ctx.tokens.sign(result.userId, result.version, result.family), refresh: result.refresh };
+  });
+
+  // The refresh token is the credential: it names the sign-in to end even when the access token has expired. Every
+  // answer is 204, for a token already revoked, expired, unknown or never issued too: the student is logged out
+  // either way, and the answer says nothing about which tokens exist.
+  const logoutSchema = { summary: 'Log out: end this sign-in (its refresh token and its access tokens) on every instance', body: refreshRequest, response: { 204: z.null() } };
+  app.post('/api/signup/auth/logout/', { schema: logoutSchema }, async (req, reply) => {
+    const ended = await endSession(ctx.db, ctx.clock, req.body.refresh);
+    // Told to every instance (the access check forgets the student, the session's open sockets close), as a
+    // password change is; sent again on a repeated logout, which costs nothing and covers a message lost before.
+    if (ended) await ctx.hub.endSession(ended.userId, ended.familyId);
+    return reply.status(204).send(null);
   });
 
   const signupLimit = limiter(app, {

@@ -18,7 +18,7 @@ export const REUSE_GRACE_MS = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueRefreshToken(db: Db | Tx, clock: Clock, userId: number, familyId: string = randomUUID()) {
+async function issueRefreshToken(db: Db | Tx, clock: Clock, userId: number, familyId: string) {
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
   await db.insert(refreshTokens).values({
@@ -31,9 +31,30 @@ export async function issueRefreshToken(db: Db | Tx, clock: Clock, userId: numbe
   return token;
 }
 
+/**
+ * A new sign-in: a refresh-token family of its own, and an access token that carries the family's id, so ending the
+ * family (endSession, a stolen token caught in rotateRefreshToken) stops the access token as well.
+ */
+export async function startSession(ctx: { db: Db | Tx; clock: Clock; tokens: AccessTokens }, userId: number, version: number) {
+  const family = randomUUID();
+  return { access: await ctx.tokens.sign(userId, version, family), refresh: await issueRefreshToken(ctx.db, ctx.clock, userId, family) };
+}
+
 export type RotateResult =
-  | { ok: true; userId: number; refresh: string; /** users.token_version, for the new access token */ version: number }
-  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
+  | {
+      ok: true;
+      userId: number;
+      refresh: string;
+      /** users.token_version and the family, for the new access token */
+      version: number;
+      family: string;
+    }
+  | {
+      ok: false;
+      reason: 'unknown' | 'reused' | 'revoked' | 'expired';
+      /** The sign-in this refusal ended (a stolen token caught): its access tokens must stop too. */
+      ended?: { userId: number; familyId: string };
+    };
 
 export async function rotateRefreshToken(db: Db, clock: Clock, token: string): Promise<RotateResult> {
   const tokenHash = hashToken(token);
@@ -58,7 +79,13 @@ export async function rotateRefreshToken(db: Db, clock: Clock, token: string): P
     if (!claimed) return null;
     const [user] = await tx.select({ deletedAt: users.deletedAt, version: users.tokenVersion }).from(users).where(eq(users.id, claimed.userId));
     if (!user || user.deletedAt) return { ok: false, reason: 'revoked' };
-    return { ok: true, userId: claimed.userId, version: user.version, refresh: await issueRefreshToken(tx, clock, claimed.userId, claimed.familyId) };
+    return {
+      ok: true,
+      userId: claimed.userId,
+      version: user.version,
+      family: claimed.familyId,
+      refresh: await issueRefreshToken(tx, clock, claimed.userId, claimed.familyId),
+    };
   });
   if (rotated) return rotated;
 
@@ -66,13 +93,14 @@ export async function rotateRefreshToken(db: Db, clock: Clock, token: string): P
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.usedAt) {
-    if (now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) await revokeFamily(db, clock, row.familyId);
-    return { ok: false, reason: 'reused' };
+    if (now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS) return { ok: false, reason: 'reused' };
+    await revokeFamily(db, clock, row.familyId);
+    return { ok: false, reason: 'reused', ended: { userId: row.userId, familyId: row.familyId } };
   }
   return { ok: false, reason: 'expired' };
 }
 
-async function revokeFamily(db: Db, clock: Clock, familyId: string) {
+async function revokeFamily(db: Db | Tx, clock: Clock, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: clock.now() })
@@ -89,7 +117,31 @@ export async function revokeAllForUser(db: Db | Tx, clock: Clock, userId: number
 /** A fresh access and refresh pair (a new family), the access token under the account's current token version. */
 export async function issueTokenPair(ctx: { db: Db; clock: Clock; tokens: AccessTokens }, userId: number) {
   const [user] = await ctx.db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
-  return { access: await ctx.tokens.sign(userId, user?.version ?? 0), refresh: await issueRefreshToken(ctx.db, ctx.clock, userId) };
+  return startSession(ctx, userId, user?.version ?? 0);
+}
+
+/**
+ * Logout: ends the sign-in a refresh token belongs to by revoking its whole family, whichever of the family's tokens
+ * is shown (the latest, an older rotated one, an expired one). Answers whose sign-in it was, so the caller can stop
+ * its access tokens on every instance; null for a token we never issued or whose rows the sweeper has deleted. A
+ * family already revoked is answered all the same: logging out twice is a logout.
+ */
+export async function endSession(db: Db, clock: Clock, token: string): Promise<{ userId: number; familyId: string } | null> {
+  const [row] = await db
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return null;
+  await retryTransaction(db, async (tx) => {
+    // The student's row first, as a password change does (db/lock-order.ts), so the two never wait on each other's
+    // token rows in a circle. Revoked twice, like there: a refresh rotating this family right now holds its token's
+    // row until its successor is committed; the first statement waits for it, the second (a new snapshot in READ
+    // COMMITTED) sees the successor and revokes it too, so no rotation outlives the logout.
+    await lockStudents(tx, [row.userId]);
+    await revokeFamily(tx, clock, row.familyId);
+    await revokeFamily(tx, clock, row.familyId);
+  });
+  return row;
 }
 
 /**
@@ -116,7 +168,7 @@ export async function changePassword(ctx: { db: Db; clock: Clock; tokens: Access
       .where(eq(users.id, userId))
       .returning({ version: users.tokenVersion });
     await revokeAllForUser(tx, clock, userId);
-    const pair = { access: await ctx.tokens.sign(userId, changed.version), refresh: await issueRefreshToken(tx, clock, userId) };
+    const pair = await startSession({ db: tx, clock, tokens: ctx.tokens }, userId, changed.version);
     return { pair, version: changed.version };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import type { AccessClaims } from '../auth/access-token';
 import type { Ctx } from '../context';
 import { type RouteSecurity, SECURITY_TAG } from './api-docs';
 import { detail } from './errors';
@@ -8,8 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from a valid Bearer token; null for guests and for bad tokens. */
     userId: number | null;
-    /** The token version the Bearer token was issued under (see access-token.ts); null without a valid token. */
-    tokenVersion: number | null;
+    /** What the Bearer token says (its token version and sign-in, access-token.ts); null without a valid token. */
+    accessClaims: AccessClaims | null;
   }
 }
 
@@ -21,27 +22,28 @@ export function bearerToken(header: string | undefined): string | null {
 
 export function installAuth(app: FastifyInstance, ctx: Ctx) {
   app.decorateRequest('userId', null);
-  app.decorateRequest('tokenVersion', null);
+  app.decorateRequest('accessClaims', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await ctx.tokens.read(token) : null;
     req.userId = claims?.userId ?? null;
-    req.tokenVersion = claims?.version ?? null;
+    req.accessClaims = claims;
   });
 }
 
 /**
  * preValidation hook for routes that need a logged-in student (before the body is validated, so a guest hears 401,
  * not what is wrong with the body): 401 (the client then refreshes once) for a missing, bad or
- * expired token, for an account closed since the token was issued, and for a token issued before the password
- * was last changed (another device's session ends at once, not when its token expires).
+ * expired token, for an account closed since the token was issued, for a token issued before the password
+ * was last changed (another device's session ends at once, not when its token expires), and for a token of a
+ * sign-in that was logged out.
  */
 export function requireUser(ctx: Ctx) {
   const hook = async (req: FastifyRequest) => {
-    if (req.userId === null) {
+    if (req.accessClaims === null) {
       throw detail(401, req.headers.authorization ? M.tokenInvalid : M.loginRequired);
     }
-    if (!(await ctx.access.stillValid({ userId: req.userId, version: req.tokenVersion ?? 0 }))) throw detail(401, M.tokenInvalid);
+    if (!(await ctx.access.stillValid(req.accessClaims))) throw detail(401, M.tokenInvalid);
   };
   return Object.assign(hook, { [SECURITY_TAG]: 'student' as RouteSecurity });
 }

@@ -155,7 +155,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       lobbyNotices: await announceOpenLobbies(ctx, now),
       noShows: await forfeitNoShows(now),
     };
-    // A Kakao code is only worth remembering while a twin request could still arrive.
+    // A claimed Kakao code is remembered until long after Kakao itself would refuse it (codes live 10 minutes there).
     await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));
     // Ended sign-ins (students' refresh tokens, operators' sessions) are refused with or without their rows.
     await purgeExpiredRefreshTokens(ctx.db, now);

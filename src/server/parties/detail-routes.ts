@@ -45,9 +45,9 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
     const { partyId } = req.params;
     const { row, people, tagRows } = await cache.get(`${partyId}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => load(partyId));
     const listed = req.userId === null ? undefined : people.find((p) => p.userId === req.userId);
-    // A token that no longer opens the account (password changed, account closed) sees the guest's view: only asked
-    // of a participant, so every other visitor's page costs no extra read.
-    const mine = listed && (await ctx.access.stillValid({ userId: listed.userId, version: req.tokenVersion ?? 0 })) ? listed : undefined;
+    // A token that no longer opens the account (password changed, account closed, logged out) sees the guest's view:
+    // only asked of a participant, so every other visitor's page costs no extra read.
+    const mine = listed && req.accessClaims && (await ctx.access.stillValid(req.accessClaims)) ? listed : undefined;
     const { tags: _names, ...card } = toMapParty(row);
     return {
       ...card,

@@ -35,6 +35,8 @@ export interface SocketOwner {
   address: string;
   /** The token version the socket was admitted with (access-token.ts). */
   version: number;
+  /** The sign-in (refresh-token family) of the token it was admitted with; null for a token without one. */
+  family: string | null;
 }
 
 /** The bus channel on which an instance tells the others to close a student's sockets. */
@@ -44,6 +46,8 @@ interface SessionsEnded {
   userId: number;
   /** Sockets admitted with a token version below this are closed. */
   below: number;
+  /** Or, for a logout: the sockets of this sign-in only (then `below` is 0). */
+  family?: string;
 }
 
 export interface SocketCaps {
@@ -94,7 +98,8 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
   function hold(socket: WebSocket, owner: SocketOwner, caps: SocketCaps) {
     if (socket.readyState !== socket.OPEN) return; // gone during the handshake: its 'close' has already fired
     const end = ended.get(owner.userId);
-    if (end && owner.version < end.below && Date.now() - end.at <= ENDED_MEMORY_MS) {
+    const familyEnd = owner.family === null ? undefined : endedFamilies.get(owner.family);
+    if ((end && owner.version < end.below && Date.now() - end.at <= ENDED_MEMORY_MS) || (familyEnd !== undefined && Date.now() - familyEnd <= ENDED_MEMORY_MS)) {
       socket.close(WS_CLOSE.unauthorized, 'session ended');
       return;
     }
@@ -109,23 +114,35 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
   // Sessions ended lately, so a socket whose token was checked just before the end but is held just after it is
   // closed too. A minute is far longer than any handshake between its token check and hold().
   const ended = new Map<number, { below: number; at: number }>();
+  // The same for sign-ins ended by a logout, by family, with the time of the end.
+  const endedFamilies = new Map<string, number>();
   const ENDED_MEMORY_MS = 60_000;
 
-  /** Closes this instance's sockets of a student admitted with a token version below `below`, with 4401. */
-  function closeSessions(userId: number, below: number) {
+  /**
+   * Closes this instance's sockets of a student, with 4401: those admitted with a token version below `below`, or,
+   * given a family, those of that sign-in.
+   */
+  function closeSessions(userId: number, below: number, family?: string) {
     onSessionsEnded(userId);
     const now = Date.now();
-    for (const [id, e] of ended) if (now - e.at > ENDED_MEMORY_MS) ended.delete(id);
-    ended.set(userId, { below: Math.max(below, ended.get(userId)?.below ?? 0), at: now });
+    if (family === undefined) {
+      for (const [id, e] of ended) if (now - e.at > ENDED_MEMORY_MS) ended.delete(id);
+      ended.set(userId, { below: Math.max(below, ended.get(userId)?.below ?? 0), at: now });
+    } else {
+      for (const [f, at] of endedFamilies) if (now - at > ENDED_MEMORY_MS) endedFamilies.delete(f);
+      endedFamilies.set(family, now);
+    }
     for (const socket of [...(byUser.get(userId) ?? [])]) {
-      if ((owners.get(socket)?.version ?? 0) >= below) continue;
+      const owner = owners.get(socket);
+      if (family === undefined ? (owner?.version ?? 0) >= below : owner?.family !== family) continue;
       release(socket);
       socket.close(WS_CLOSE.unauthorized, 'session ended');
     }
   }
   const sessionsSubscription = bus.subscribe(SESSIONS_CHANNEL, (message) => {
     const m = message as SessionsEnded;
-    if (m && m.origin !== instanceId && typeof m.userId === 'number' && typeof m.below === 'number') closeSessions(m.userId, m.below);
+    if (!m || m.origin === instanceId || typeof m.userId !== 'number' || typeof m.below !== 'number') return;
+    closeSessions(m.userId, m.below, typeof m.family === 'string' ? m.family : undefined);
   });
   sessionsSubscription.catch(onError);
 
@@ -136,8 +153,21 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
    */
   async function endSessions(userId: number, below = Number.MAX_SAFE_INTEGER) {
     closeSessions(userId, below);
+    await tellOthers({ origin: instanceId, userId, below });
+  }
+
+  /**
+   * A logout ends one sign-in (a refresh-token family): its access tokens stop and its open sockets close, here and
+   * on every other instance; the student's other sign-ins (other devices) go on.
+   */
+  async function endSession(userId: number, family: string) {
+    closeSessions(userId, 0, family);
+    await tellOthers({ origin: instanceId, userId, below: 0, family });
+  }
+
+  async function tellOthers(message: SessionsEnded) {
     try {
-      await bus.publish(SESSIONS_CHANNEL, { origin: instanceId, userId, below } satisfies SessionsEnded);
+      await bus.publish(SESSIONS_CHANNEL, message);
     } catch (err) {
       onError(err);
     }
@@ -231,6 +261,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
     join,
     broadcast,
     endSessions,
+    endSession,
     /** Sockets on this instance, for tests and ops figures. */
     count: (channel: string) => channels.get(channel)?.sockets.size ?? 0,
     /** Graceful shutdown: tell every client we are going away (1001) so it reconnects elsewhere. */

@@ -52,7 +52,7 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
     return null;
   }
   // Counted only once admitted: refused handshakes never close anyone's older socket.
-  ctx.hub.hold(socket, { userId, address: clientAddress(req), version: claims.version }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
+  ctx.hub.hold(socket, { userId, address: clientAddress(req), version: claims.version, family: claims.family }, { perUser: ctx.limits.socketsPerUser, perAddress: ctx.limits.socketsPerAddress });
   if (socket.readyState !== socket.OPEN) return null; // its session ended meanwhile (hub.endSessions)
   // Opening the lobby or the game is being there (docs/rules.md "Lobby and game"): a student the lobby forwards straight
   // into a running game never taps 대기하기, and must not be called a no-show.

@@ -13,6 +13,8 @@ export const handlers = [
   http.get('/api/detailview/parties/:id/', ({ params }) => HttpResponse.json({ ...PARTY_DETAIL, id: Number(params.id) })),
   // A test that ends on /payment unmounts it unpaid, which (rightly) gives the seat back.
   http.post('/api/detailview/parties/:id/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
+  // Every logout tells the server (use-session-actions.ts).
+  http.post('/api/signup/auth/logout/', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/mypage/main/', ({ request }) =>
     request.headers.get('Authorization')
       ? HttpResponse.json(PROFILE)

@@ -71,11 +71,13 @@ describeEachDb('login, access and refresh tokens', (kind) => {
     const first = await loginAs(t, s.username);
     const second = (await refresh(first.refresh)).json();
     t.clock.advance(REUSE_GRACE_MS + 1000);
+    expect((await t.app.inject({ method: 'GET', url: MAIN, headers: bearer(second.access) })).statusCode).toBe(200);
     const reuse = await refresh(first.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().detail).toBe('로그인이 만료되었습니다. 다시 로그인해 주세요.');
-    // The thief's reuse also kills the legitimate holder's newer token.
+    // The thief's reuse also kills the legitimate holder's newer token, and the sign-in's access token at once.
     expect((await refresh(second.refresh)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: MAIN, headers: bearer(second.access) })).statusCode).toBe(401);
     // Another login (another family) is unaffected.
     const other = await loginAs(t, s.username);
     expect((await refresh(other.refresh)).statusCode).toBe(200);

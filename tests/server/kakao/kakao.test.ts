@@ -13,6 +13,8 @@ import { listenOnLoopback } from '../../helpers/listen';
 import { scratchDir } from '../../helpers/scratch';
 
 const REDIRECT = 'https://partyon.example/oauth/kakao/callback';
+/** Kakao's invalid_grant and a code already used here get the same words: the student starts again either way. */
+const USED_CODE = '카카오 인증 코드가 올바르지 않거나 이미 사용되었습니다. 다시 로그인해 주세요.';
 
 /** A fake of Kakao's token and user/me endpoints on loopback, counting calls and answering per code. */
 function fakeKakao() {
@@ -31,7 +33,7 @@ function fakeKakao() {
         forms.push(form);
         const code = form.get('code') ?? '';
         exchanges[code] = (exchanges[code] ?? 0) + 1;
-        if (code === 'kakao-down') return json(500, { error: 'server_error' });
+        if (code.startsWith('kakao-down')) return json(500, { error: 'server_error' });
         if (code.startsWith('bad') || exchanges[code] > 1) return json(400, { error: 'invalid_grant', error_description: 'authorization code not found' });
         // Slow enough that a twin request arrives while this one is still exchanging.
         return setTimeout(() => json(200, { token_type: 'bearer', access_token: `token-for-${code}`, expires_in: 21599 }), 150);
@@ -56,12 +58,11 @@ function fakeKakao() {
 describeEachDb('Kakao sign-in against a fake Kakao', (kind) => {
   const kakao = fakeKakao();
   let t: TestApp;
+  let kakaoEnv: Record<string, string>;
   beforeAll(async () => {
     const base = await kakao.start();
-    t = await createTestApp({
-      kind,
-      env: { KAKAO_REST_API_KEY: 'rest-key', KAKAO_CLIENT_SECRET: 'shh', KAKAO_AUTH_BASE_URL: base, KAKAO_API_BASE_URL: base, KAKAO_REDIRECT_URIS: REDIRECT },
-    });
+    kakaoEnv = { KAKAO_REST_API_KEY: 'rest-key', KAKAO_CLIENT_SECRET: 'shh', KAKAO_AUTH_BASE_URL: base, KAKAO_API_BASE_URL: base, KAKAO_REDIRECT_URIS: REDIRECT };
+    t = await createTestApp({ kind, env: kakaoEnv });
   });
   afterAll(async () => {
     await t?.close();
@@ -93,22 +94,43 @@ describeEachDb('Kakao sign-in against a fake Kakao', (kind) => {
     expect(links).toHaveLength(1);
   });
 
-  it('exchanges a code once even when it arrives twice at once', async () => {
-    const [one, two] = await Promise.all([login('twin-555'), login('twin-555')]);
-    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+  // On PostgreSQL the requests really arrive at once: exactly one of them may claim the code.
+  it('signs in once per code: of five requests at the same moment one gets tokens, the others the used-code 400', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => login('twin-555')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json()).toEqual({ detail: USED_CODE });
     expect(kakao.exchanges['twin-555']).toBe(1);
-    const ids = await Promise.all([one, two].map(async (r) => (await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: bearer(r.json().access) })).json().id));
-    expect(ids[0]).toBe(ids[1]);
-    const late = await login('twin-555');
-    expect(late.statusCode).toBe(200);
-    expect(kakao.exchanges['twin-555']).toBe(1);
+  });
+
+  it('refuses a used code later, from another address and on another instance, without asking Kakao again', async () => {
+    expect((await login('replayed-777')).statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'POST', url: '/api/signup/auth/kakao/', remoteAddress: '203.0.113.9', payload: { code: 'replayed-777', redirect_uri: REDIRECT } });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ detail: USED_CODE });
+    const other = await createTestApp({ database: { ...t.database, close: async () => undefined }, env: kakaoEnv });
+    try {
+      const elsewhere = await other.app.inject({ method: 'POST', url: '/api/signup/auth/kakao/', payload: { code: 'replayed-777', redirect_uri: REDIRECT } });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json()).toEqual({ detail: USED_CODE });
+    } finally {
+      await other.close();
+    }
+    expect(kakao.exchanges['replayed-777']).toBe(1);
+  });
+
+  it('spends a code whose exchange failed: sent again it is the used-code 400, and Kakao is not asked twice', async () => {
+    expect((await login('kakao-down')).statusCode).toBe(502);
+    const again = await login('kakao-down');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ detail: USED_CODE });
+    expect(kakao.exchanges['kakao-down']).toBe(1);
   });
 
   it('maps Kakao errors: invalid_grant → 400, Kakao 500 → 502, no id → 400', async () => {
     const bad = await login('bad-code');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe('카카오 인증 코드가 올바르지 않거나 이미 사용되었습니다. 다시 로그인해 주세요.');
-    const down = await login('kakao-down');
+    expect(bad.json().detail).toBe(USED_CODE);
+    const down = await login('kakao-down-2');
     expect(down.statusCode).toBe(502);
     expect(down.json().detail).toBe('카카오 서버와 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.');
     const noId = await login('no-id-code');
@@ -144,7 +166,7 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
     }
   });
 
-  it('runs the whole redirect flow through the labelled stand-in, and cancel says access_denied', async () => {
+  it('runs the whole redirect flow through the labelled stand-in, refuses its code sent again, and cancel says access_denied', async () => {
     const t = await createTestApp();
     try {
       const origin = await listenOnLoopback(t.app);
@@ -170,13 +192,19 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
       const back = new URL(consent.headers.get('location')!);
       expect(back.origin + back.pathname).toBe(callback);
       expect(back.searchParams.get('state')).toBe('s1');
-      const res = await fetch(`${origin}/api/signup/auth/kakao/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', host: new URL(origin).host },
-        body: JSON.stringify({ code: back.searchParams.get('code'), redirect_uri: callback }),
-      });
+      const signIn = () =>
+        fetch(`${origin}/api/signup/auth/kakao/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', host: new URL(origin).host },
+          body: JSON.stringify({ code: back.searchParams.get('code'), redirect_uri: callback }),
+        });
+      const res = await signIn();
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ is_additional_info_provided: false });
+      // The same body again (a replay of a leaked callback address): the code has signed in once already.
+      const replay = await signIn();
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toEqual({ detail: USED_CODE });
 
       const cancel = await fetch(`${origin}/oauth/kakao/stand-in/oauth/authorize`, {
         method: 'POST',

@@ -122,15 +122,34 @@ describe('socket hub', () => {
     const old = await connect(url);
     const current = await connect(url);
     const someoneElse = await connect(url);
-    hub.hold(serverSockets[0], { userId: 1, address: 'a', version: 0 }, caps);
-    hub.hold(serverSockets[1], { userId: 1, address: 'a', version: 1 }, caps);
-    hub.hold(serverSockets[2], { userId: 2, address: 'a', version: 0 }, caps);
+    hub.hold(serverSockets[0], { userId: 1, address: 'a', version: 0, family: null }, caps);
+    hub.hold(serverSockets[1], { userId: 1, address: 'a', version: 1, family: null }, caps);
+    hub.hold(serverSockets[2], { userId: 2, address: 'a', version: 0, family: null }, caps);
     await hub.endSessions(1, 1);
     expect(await old.closed).toBe(4401);
     // Its token was checked before the end; it is held after: closed all the same.
     const late = await connect(url);
-    hub.hold(serverSockets[3], { userId: 1, address: 'a', version: 0 }, caps);
+    hub.hold(serverSockets[3], { userId: 1, address: 'a', version: 0, family: null }, caps);
     expect(await late.closed).toBe(4401);
     expect([current.ws.readyState, someoneElse.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
+  });
+
+  it("ends one sign-in (a logout): closes that sign-in's sockets with 4401, one held just after too, and no other", async () => {
+    const { hub, url, serverSockets } = await setup();
+    const caps = { perUser: 5, perAddress: 20 };
+    const phone = 'aaaaaaaa-0000-4000-8000-000000000001';
+    const laptop = 'aaaaaaaa-0000-4000-8000-000000000002';
+    const loggedOut = await connect(url);
+    const otherDevice = await connect(url);
+    const withoutFamily = await connect(url);
+    hub.hold(serverSockets[0], { userId: 1, address: 'a', version: 0, family: phone }, caps);
+    hub.hold(serverSockets[1], { userId: 1, address: 'a', version: 0, family: laptop }, caps);
+    hub.hold(serverSockets[2], { userId: 1, address: 'a', version: 0, family: null }, caps);
+    await hub.endSession(1, phone);
+    expect(await loggedOut.closed).toBe(4401);
+    const late = await connect(url);
+    hub.hold(serverSockets[3], { userId: 1, address: 'a', version: 0, family: phone }, caps);
+    expect(await late.closed).toBe(4401);
+    expect([otherDevice.ws.readyState, withoutFamily.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
   });
 });

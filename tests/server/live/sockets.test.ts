@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBus } from '../../../src/server/realtime/redis-bus';
 import { createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
-import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
+import { describeEachDb } from '../../helpers/test-db';
+import { twoInstancesOnRedis } from '../../helpers/two-instances';
 import { openSocket, type TestSocket } from '../../helpers/sockets';
 import { paidParty, toggle } from './live-helpers';
 import { listenOnLoopback } from '../../helpers/listen';
@@ -162,20 +162,13 @@ describe('sockets per address', () => {
 
 const both = process.env.DATABASE_URL && process.env.REDIS_URL;
 (both ? describe : describe.skip)(`two instances sharing PostgreSQL and Redis${both ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
+  const pair = twoInstancesOnRedis();
   let a: TestApp;
   let b: TestApp;
   let urlB: string;
   beforeAll(async () => {
-    const shared = await createTestDatabase('postgres');
-    const prefix = `partyon-test-${process.pid}-${Date.now()}:`;
-    a = await createTestApp({ database: shared, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
-    // The second instance shares the database; only the first one's close drops it.
-    b = await createTestApp({ database: { ...shared, close: async () => undefined }, bus: createRedisBus(process.env.REDIS_URL!, prefix) });
+    ({ a, b } = pair);
     urlB = await listen(b);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
   });
 
   it('a vote through instance A reaches a socket on instance B, and the lobby hears standby on either', async () => {

@@ -126,6 +126,14 @@ const ROWS: Row[] = [
     body: async (f) => json({ refresh: (await loginAs(f.t, f.carded.username, f.carded.password)).refresh }),
     expect: everyone(200),
   },
+  // The refresh token in the body is the credential (a logout of a sign-in whose access token has expired must work).
+  {
+    method: 'POST',
+    path: '/api/signup/auth/logout/',
+    url: () => '/api/signup/auth/logout/',
+    body: async (f) => json({ refresh: (await loginAs(f.t, f.carded.username, f.carded.password)).refresh }),
+    expect: everyone(204),
+  },
   {
     method: 'POST',
     path: '/api/signup/auth/signup/',

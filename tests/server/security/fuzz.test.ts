@@ -236,6 +236,7 @@ const FUZZ_OPERATOR = { username: 'fuzz_operator', password: 'operator-pass1' };
 const TARGETS: JsonTarget[] = [
   { name: 'login', method: 'POST', url: () => '/api/signup/auth/login/', fields: () => ({ username: field('student1', 'nobody'), password: field('password123') }) },
   { name: 'refresh', method: 'POST', url: () => '/api/signup/auth/refresh/', fields: () => ({ refresh: field('x'.repeat(43)) }) },
+  { name: 'logout', method: 'POST', url: () => '/api/signup/auth/logout/', fields: () => ({ refresh: field('x'.repeat(43)) }) },
   {
     name: 'kakao',
     method: 'POST',
@@ -446,9 +447,12 @@ const TARGETS: JsonTarget[] = [
   },
 ];
 
+const answerOf = (res: { statusCode: number; json: () => unknown }) => (res.statusCode === 204 ? null : res.json());
+
 function expectWellFormed(res: { statusCode: number; headers: Record<string, unknown>; body: string; json: () => unknown }, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) koreanErrorMessages(res as Parameters<typeof koreanErrorMessages>[0]);
+  else if (res.statusCode === 204) expect(res.body).toBe('');
   else expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
 }
 
@@ -504,7 +508,7 @@ describeEachDb('fuzzing every body', (kind) => {
           });
           expectWellFormed(res, `${target.name} ${show(sent)}`);
           target.after?.(res, fx);
-          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent, answer: res.json() });
+          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent, answer: answerOf(res) });
         }),
         NUM_RUNS,
       );
@@ -513,7 +517,7 @@ describeEachDb('fuzzing every body', (kind) => {
           const res = await t.app.inject({ method: target.method, url: target.url(fx), headers: { ...target.headers?.(fx), 'content-type': 'application/json' }, payload: raw });
           expectWellFormed(res, `${target.name} raw ${show(raw)}`);
           target.after?.(res, fx);
-          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent: JSON.parse(raw), answer: res.json() });
+          if (res.statusCode < 300) ok.push({ status: res.statusCode, sent: JSON.parse(raw), answer: answerOf(res) });
         }),
         15,
       );

@@ -9,7 +9,7 @@ export class KakaoError extends Error {
   }
 }
 
-const KAKAO_MESSAGES = {
+export const KAKAO_MESSAGES = {
   badCode: '카카오 인증 코드가 올바르지 않거나 이미 사용되었습니다. 다시 로그인해 주세요.',
   unreachable: '카카오 서버와 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   noProfile: '카카오 사용자 정보를 확인할 수 없습니다.',

@@ -7,10 +7,9 @@ import { kakaoCodes } from '../../db/schema/kakao';
 import { socialAccounts, users } from '../../db/schema/users';
 import { applyPoints } from '../../points/ledger';
 import { issueTokenPair } from '../refresh-tokens';
-import { type KakaoClient, KakaoError, type KakaoProfile } from './kakao-client';
+import { KAKAO_MESSAGES, type KakaoClient, KakaoError, type KakaoProfile } from './kakao-client';
 
 const PROVIDER = 'kakao';
-const WAIT_FOR_TWIN_MS = 8_000;
 
 export interface KakaoLoginResult {
   access: string;
@@ -19,9 +18,11 @@ export interface KakaoLoginResult {
 }
 
 /**
- * Signs a student in with a Kakao authorization code. The code is claimed first (kakao_codes), so it is exchanged
- * with Kakao exactly once even if the same code arrives twice at once, on one instance or two; the second request
- * waits for the first's outcome and gets its own token pair for the same account.
+ * Signs a student in with a Kakao authorization code. A code signs in once: the first request claims it
+ * (kakao_codes, a unique key, so of requests at the same moment on any instances exactly one wins) and only that one
+ * is exchanged with Kakao. Any other request with the code — a twin, a replay minutes later, from anywhere — is the
+ * 400 of a used code, without asking Kakao. A claimed code stays spent whatever its exchange gave: the client never
+ * sends one twice (auth/kakao-callback.ts), and Kakao would refuse it anyway.
  */
 export async function kakaoLogin(ctx: Ctx, kakao: KakaoClient, code: string, redirectUri: string): Promise<KakaoLoginResult> {
   const codeHash = createHash('sha256').update(code).digest('hex');
@@ -30,37 +31,12 @@ export async function kakaoLogin(ctx: Ctx, kakao: KakaoClient, code: string, red
     .values({ codeHash, createdAt: ctx.clock.now() })
     .onConflictDoNothing()
     .returning({ codeHash: kakaoCodes.codeHash });
+  if (!claimed) throw new KakaoError(400, KAKAO_MESSAGES.badCode);
 
-  let userId: number;
-  if (claimed) {
-    try {
-      const profile = await kakao.profile(await kakao.exchangeCode(code, redirectUri));
-      userId = await findOrCreateUser(ctx, profile);
-      await ctx.db.update(kakaoCodes).set({ userId, done: true }).where(eq(kakaoCodes.codeHash, codeHash));
-    } catch (err) {
-      const e = err instanceof KakaoError ? err : new KakaoError(502, 'kakao login failed');
-      await ctx.db.update(kakaoCodes).set({ done: true, failedStatus: e.status, failedDetail: e.message }).where(eq(kakaoCodes.codeHash, codeHash));
-      throw err;
-    }
-  } else {
-    userId = await waitForTwin(ctx, codeHash);
-  }
-
+  const profile = await kakao.profile(await kakao.exchangeCode(code, redirectUri));
+  const userId = await findOrCreateUser(ctx, profile);
   const [user] = await ctx.db.select({ info: users.isAdditionalInfoProvided }).from(users).where(eq(users.id, userId));
   return { ...(await issueTokenPair(ctx, userId)), is_additional_info_provided: user.info };
-}
-
-async function waitForTwin(ctx: Ctx, codeHash: string): Promise<number> {
-  const deadline = Date.now() + WAIT_FOR_TWIN_MS;
-  while (Date.now() < deadline) {
-    const [row] = await ctx.db.select().from(kakaoCodes).where(eq(kakaoCodes.codeHash, codeHash));
-    if (row?.done) {
-      if (row.userId) return row.userId;
-      throw new KakaoError((row.failedStatus as 400 | 502) ?? 400, row.failedDetail ?? '');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new KakaoError(502, '카카오 로그인이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.');
 }
 
 async function findOrCreateUser(ctx: Ctx, profile: KakaoProfile): Promise<number> {
