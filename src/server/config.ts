@@ -145,7 +145,9 @@ const list = (raw?: string) =>
     .filter(Boolean);
 
 export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: Config; env: Env } {
-  const parsed = envSchema.safeParse(source);
+  // An empty value means unset, as in an EnvironmentFile or .env line `LLM_BASE_URL=` (deploy/partyon.env.example).
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   // Every problem at once: a deployer fixing one setting per start would need as many starts as settings.
   const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...productionProblems(source)];
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);

@@ -6,6 +6,31 @@ import { loadSecrets } from '../../src/server/secrets';
 import { scratchDir } from '../helpers/scratch';
 
 describe('configuration', () => {
+  it('reads an empty value as unset, as an EnvironmentFile line `NAME=` means', () => {
+    const { config } = parseConfig({ LLM_BASE_URL: '', PUBLIC_URL: ' ', DATABASE_POOL_SIZE: '', TRUST_PROXY: '' });
+    expect(config.llm).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(10);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('parses the example environment file deploy/ ships, once its secrets are filled in', () => {
+    const lines = readFileSync(new URL('../../deploy/partyon.env.example', import.meta.url), 'utf8').split('\n');
+    const env = Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const secrets = { JWT_SECRET: 'j'.repeat(43), OPS_TOKEN: 'o'.repeat(43), VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private', KAKAO_REST_API_KEY: 'kakao' };
+    expect(() => parseConfig(env)).toThrow(/JWT_SECRET: required in production/);
+    const { config } = parseConfig({ ...env, ...secrets });
+    expect(config.env).toBe('production');
+    expect(config.host).toBe('127.0.0.1');
+  });
+
+  it('names every setting the server reads in the example environment file', () => {
+    const example = readFileSync(new URL('../../deploy/partyon.env.example', import.meta.url), 'utf8');
+    const settings = [...readFileSync(new URL('../../src/server/config.ts', import.meta.url), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): z/gm)].map((m) => m[1]);
+    expect(settings.length).toBeGreaterThan(25);
+    expect(settings.filter((name) => !example.includes(name))).toEqual([]);
+  });
+
   it('has working defaults for a laptop', () => {
     const { config } = parseConfig({});
     expect(config).toMatchObject({ port: 3000, dataDir: './data', allowedOrigins: [], databaseUrl: undefined });
