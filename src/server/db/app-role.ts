@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type pg from 'pg';
 
 /**
@@ -42,5 +44,32 @@ export async function grantAppRole(owner: pg.Client): Promise<void> {
   await owner.query(`GRANT USAGE ON SCHEMA public TO ${q(APP_ROLE)}`);
   await owner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${q(APP_ROLE)}`);
   await owner.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${q(APP_ROLE)}`);
+  // Drizzle's record of applied migrations, read by an instance signed in as the role (assertMigrated).
+  await owner.query(`GRANT USAGE ON SCHEMA drizzle TO ${q(APP_ROLE)}`);
+  await owner.query(`GRANT SELECT ON drizzle.__drizzle_migrations TO ${q(APP_ROLE)}`);
   for (const table of APPEND_ONLY_TABLES) await owner.query(`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${q(table)} FROM ${q(APP_ROLE)}`);
+}
+
+export async function isAppRole(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ app: boolean }>('select current_user = $1 as app', [APP_ROLE]);
+  return rows[0]?.app === true;
+}
+
+/**
+ * An instance signed in as the app role starts only on a database the owner has migrated up to this release: it
+ * cannot migrate, and running against older tables would fail request by request instead of at the start.
+ */
+export async function assertMigrated(client: pg.Client, migrationsFolder: string): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  const applied = await client
+    .query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')
+    .then((r) => r.rows[0]?.n ?? 0)
+    .catch(() => 0);
+  const missing = journal.entries.length - applied;
+  if (missing > 0) {
+    throw new Error(
+      `PostgreSQL: ${missing} of ${journal.entries.length} migrations are not applied, and ${APP_ROLE} may not apply them. ` +
+        'Run `npm run db:migrate` with DATABASE_OWNER_URL (the tables\' owner) first, or give the instances DATABASE_OWNER_URL.',
+    );
+  }
 }

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { grantAppRole } from './app-role';
+import { assertMigrated, grantAppRole, isAppRole } from './app-role';
 import { createPgPool } from './pg-pool';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -65,6 +65,9 @@ export async function connectPostgres(url: string, poolSize: number, migrationUr
       client.on('error', () => undefined);
       await client.connect();
       try {
+        // Signed in as the app role itself (the deploy recipe's instances): it may not migrate, so it only checks
+        // that the owner did (npm run db:migrate).
+        if (await isAppRole(client)) return await assertMigrated(client, migrationsFolder);
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client), { migrationsFolder });
         await grantAppRole(client);

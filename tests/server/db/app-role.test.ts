@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -96,6 +97,39 @@ const one = async <T>(database: Database, query: ReturnType<typeof sql>) =>
       });
     } finally {
       await second.close();
+    }
+  });
+
+  it('lets an instance signed in as the app role start only on a migrated database; npm run db:migrate migrates as the owner', async () => {
+    const fresh = scratchDatabaseName('role');
+    const { rows } = await adminQuery(adminUrl!, `select rolcanlogin from pg_roles where rolname = '${APP_ROLE}'`);
+    const couldLogIn = (rows[0] as { rolcanlogin: boolean }).rolcanlogin;
+    // The deploy recipe's layout: the instances sign in as the role itself (trust authentication here).
+    await adminQuery(adminUrl!, `alter role "${APP_ROLE}" login`);
+    await adminQuery(adminUrl!, `create database "${fresh}" owner "${owner}"`);
+    const as = (user: string, db: string) => {
+      const url = new URL(adminUrl!);
+      url.pathname = `/${db}`;
+      url.username = user;
+      url.password = '';
+      return url.toString();
+    };
+    try {
+      const onMigrated = await connectPostgres(as(APP_ROLE, name), 1);
+      await onMigrated.migrate().finally(() => onMigrated.close());
+      const onFresh = await connectPostgres(as(APP_ROLE, fresh), 1);
+      await expect(onFresh.migrate().finally(() => onFresh.close())).rejects.toThrow(/migrations are not applied.*npm run db:migrate/);
+      const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/migrate-main.ts'], {
+        env: { ...process.env, DATABASE_URL: as(APP_ROLE, fresh), DATABASE_OWNER_URL: as(owner, fresh) },
+        encoding: 'utf8',
+      });
+      expect(migrated.status, migrated.stderr).toBe(0);
+      expect(migrated.stdout).toMatch(/db:migrate: the database is up to date/);
+      const after = await connectPostgres(as(APP_ROLE, fresh), 1);
+      await after.migrate().finally(() => after.close());
+    } finally {
+      await adminQuery(adminUrl!, `drop database if exists "${fresh}" with (force)`);
+      if (!couldLogIn) await adminQuery(adminUrl!, `alter role "${APP_ROLE}" nologin`);
     }
   });
 
