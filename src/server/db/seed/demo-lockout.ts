@@ -25,7 +25,9 @@ export async function lockOutDemoAccounts(ctx: Pick<Ctx, 'db' | 'clock' | 'hub'>
     await ctx.db
       .select({ id: users.id, hash: users.passwordHash })
       .from(users)
-      .where(and(inArray(users.username, DEMO_STUDENTS.map((s) => s.username)), isNull(users.deletedAt))),
+      .where(and(inArray(users.username, DEMO_STUDENTS.map((s) => s.username)), isNull(users.deletedAt)))
+      // The log names them in a fixed order: PostgreSQL returns rows in the order they sit on disk, which an update moves.
+      .orderBy(users.id),
   );
   const operator = await withDemoPassword(
     await ctx.db
