@@ -8,6 +8,7 @@ const SUITES = [
   ['npm test (Node LTS)', 'test-results/ci-vitest-lts.json', 'vitest'],
   ['npm run test:e2e', 'test-results/ci-playwright.json', 'playwright'],
   ['npm test (Node 20)', 'test-results/ci-vitest-oldest.json', 'vitest'],
+  ['npm run test:deploy', 'test-results/ci-deploy.json', 'vitest'],
 ];
 
 // The error's first meaningful line, without terminal colours, short enough for one line of a log.
@@ -19,6 +20,7 @@ function firstLine(message) {
 
 function vitestSuite(report) {
   const failures = [];
+  let failedOutsideTests = 0;
   for (const file of report.testResults ?? []) {
     const name = file.name.replace(`${process.cwd()}/`, '');
     for (const test of file.assertionResults ?? []) {
@@ -26,12 +28,16 @@ function vitestSuite(report) {
       const where = test.location ? `${name}:${test.location.line}` : name;
       failures.push(`${where} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
     }
-    // A file that failed to load has no tests of its own to blame.
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failures.push(`${name} — ${firstLine(file.message)}`);
+    // A file that failed to load, or whose beforeAll/afterAll failed, has no failed test of its own to blame; it
+    // counts as one failure (the JSON report keeps no hook's error, the log above has it).
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedOutsideTests += 1;
+      failures.push(`${name} — ${firstLine(file.message) || 'failed outside its tests (a beforeAll or afterAll): the error is in the log above'}`);
+    }
   }
   const counts = {
     passed: report.numPassedTests,
-    failed: report.numFailedTests,
+    failed: report.numFailedTests + failedOutsideTests,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
   };
   return { counts, failures };

@@ -39,7 +39,10 @@ export async function buildClient(root: string): Promise<void> {
     for (const args of [['build'], ['build', '--ssr', 'src/client/entry-server.tsx']]) {
       const child = spawn(process.execPath, [vite, ...args, '--logLevel', 'warn'], {
         cwd: root,
-        env: { ...process.env, TMPDIR: scratch },
+        // Always a production build: Vite builds in the mode NODE_ENV names, and under NODE_ENV=test or development
+        // the renderer's JSX compiled to the dev runtime, which its bundled production React lacks (the server then
+        // fails to start on it: "jsxDEV is not a function").
+        env: { ...process.env, TMPDIR: scratch, NODE_ENV: 'production' },
         stdio: 'inherit',
       });
       const [code] = (await once(child, 'exit')) as [number | null];

@@ -9,9 +9,12 @@ export interface TestSocket {
   waitFor(pred: (m: { type: string; data: Record<string, number> }) => boolean): Promise<{ type: string; data: Record<string, number> }>;
 }
 
-/** A real websocket client against a listening app, recording every message and the close code. */
-export function openSocket(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const ws = new WebSocket(url, { headers });
+/**
+ * A real websocket client against a listening app, recording every message and the close code. `options` are the
+ * client's own (the certificate authority of a wss:// server, the local address to connect from).
+ */
+export function openSocket(url: string, headers: Record<string, string> = {}, options: Omit<WebSocket.ClientOptions, 'headers'> = {}): Promise<TestSocket> {
+  const ws = new WebSocket(url, { ...options, headers });
   const messages: TestSocket['messages'] = [];
   const waiters: { pred: (m: TestSocket['messages'][number]) => boolean; resolve: (m: TestSocket['messages'][number]) => void }[] = [];
   ws.on('message', (raw) => {
