@@ -27,6 +27,7 @@ import { partyAssistRoutes } from './partyassist/routes';
 import { noticeRoutes } from './notice/routes';
 import { myPageRoutes } from './mypage/routes';
 import { opsRoutes } from './ops/routes';
+import { campusRoutes } from './campus/routes';
 import { partyRoutes } from './parties/routes';
 import { reserveRoutes } from './reserve/routes';
 import { handOnAfterCommit } from './notice/after-commit';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await authRoutes(app, ctx);
   await myPageRoutes(app, ctx);
   await partyRoutes(app, ctx);
+  await campusRoutes(app, ctx);
   await reserveRoutes(app, ctx);
   await noticeRoutes(app, ctx);
   await pushRoutes(app, ctx, { publicKey: vapid.publicKey, outbound });

@@ -14,10 +14,12 @@ export const AUDIT_ACTIONS = [
   'operator.create',
   'operator.disable',
   'operator.enable',
+  'campus.update',
+  'campus.map',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator'] as const;
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'campus'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_LABELS = {
@@ -35,4 +37,6 @@ export const AUDIT_ACTION_LABELS = {
   'operator.create': '운영자 추가',
   'operator.disable': '운영자 사용 중지',
   'operator.enable': '운영자 다시 사용',
+  'campus.update': '캠퍼스 이름 변경',
+  'campus.map': '캠퍼스 지도 교체',
 } as const satisfies Record<AuditAction, string>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { opsAttendeeRoutes } from './attendee-routes';
 import { opsAuditRoutes } from './audit-routes';
+import { opsCampusRoutes } from './campus-routes';
 import { opsCommunityRoutes } from './community-routes';
 import { opsDashboardRoutes } from './dashboard-routes';
 import { opsDemoRoutes } from './demo-routes';
@@ -38,4 +39,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsPlaceEditRoutes(app, ctx);
   await opsLedgerRoutes(app, ctx);
   await opsVerificationRoutes(app, ctx);
+  await opsCampusRoutes(app, ctx);
 }

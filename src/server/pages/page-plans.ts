@@ -6,8 +6,8 @@ interface PageRoute {
   modules: string[];
   /** The public API answer the screen asks for first (a guest's request, no Authorization header, takes it). */
   data?: (match: RegExpExecArray) => string;
-  /** Art the screen shows as its main picture. */
-  images?: string[];
+  /** The screen's main picture is the campus map's medium render (the built-in one, or an operator's upload). */
+  campusArt?: boolean;
   /**
    * The server draws the first screen from `data` (page-render.ts). `personal`: the answer differs for a
    * logged-in visitor (their own seat), so their browser must not start from the guest's copy.
@@ -15,8 +15,8 @@ interface PageRoute {
   render?: 'public' | 'personal';
   /** `data` takes the list filters of the page's query (src/shared/party-filters.ts): a shared filtered link draws filtered. */
   filtered?: boolean;
-  /** The drawn page carries link-preview tags made from its data (share-tags.ts): a party's page. */
-  share?: 'party';
+  /** The drawn page carries link-preview tags (share-tags.ts): a party's page from its data, the campus's pages from the campus. */
+  share?: 'party' | 'campus';
 }
 
 /**
@@ -27,18 +27,19 @@ interface PageRoute {
  * shared chunks are loaded. A module listed here must be a lazy screen of routes.tsx (a test checks they exist).
  */
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public', filtered: true },
+  { path: /^\/(home)?$/, modules: [], data: () => '/api/homemap/home/', render: 'public', filtered: true, share: 'campus' },
   {
     path: /^\/map$/,
     // Not MapStage (Konva, 69 KB): it starts after the picture, and fetched now it would share the phone's bandwidth
     // with the picture and the entry.
     modules: ['src/client/map/MapScreen.tsx'],
     data: () => '/api/detailview/parties/',
-    images: ['assets/map/campus-medium.webp'],
+    campusArt: true,
     // Drawn as a phone shows it: the art (the page's largest picture) and the sheet with its cards paint before any
     // script has arrived; the page loader drops the drawing on a wide screen (MapScreen's data-layout).
     render: 'public',
     filtered: true,
+    share: 'campus',
   },
   {
     path: /^\/partyinfo\/([1-9]\d{0,9})$/,
@@ -52,10 +53,20 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
 ];
 
+// The built-in art's medium render, as the client imports it (ui/campus-map/CampusArt.tsx): Vite names its file.
+const BUILT_IN_MEDIUM_ART = 'assets/map/campus-medium.webp';
+
+const artPreload = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+
 /** How a page is served. */
 export interface PagePlan {
   /** The `Link` header of the page served as the bare shell: what it needs, announced before the entry runs. */
   link: string | null;
+  /**
+   * The screen shows the campus map: `link` preloads the built-in render (this, its part of `link`), which pageLink
+   * swaps for the uploaded render when the campus has its own.
+   */
+  campusArt?: string;
   /** For a page the server draws: where its data comes from and what its screen needs besides the entry. */
   render?: {
     data: string;
@@ -66,7 +77,7 @@ export interface PagePlan {
     modules: string[];
     /** The screen's styles, inlined: the drawn screen must not wait for another request to look right. */
     css: string[];
-    share?: 'party';
+    share?: 'party' | 'campus';
   };
 }
 
@@ -96,17 +107,16 @@ export function createPagePlans(manifest: ViteManifest | null) {
       const data = route.data?.(match);
       if (data) links.push(`<${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
       const { files, css } = manifest ? screenFiles(manifest, entrySeen, route.modules) : { files: [], css: [] };
+      const art = route.campusArt && manifest?.[BUILT_IN_MEDIUM_ART] ? artPreload(`/${manifest[BUILT_IN_MEDIUM_ART].file}`) : null;
       if (manifest) {
-        for (const image of route.images ?? []) {
-          const file = manifest[image]?.file;
-          if (file) links.push(`</${file}>; rel=preload; as=image; fetchpriority=high`);
-        }
+        if (art) links.push(art);
         // Vite's loader of lazy screens adds their stylesheets with crossorigin: the preload must say the same, or
         // the browser fetches the file twice and warns that the credentials mode does not match.
         for (const c of css) links.push(`</${c}>; rel=preload; as=style; crossorigin=anonymous`);
         for (const f of files) links.push(`</${f}>; rel=modulepreload`);
       }
       plan = { link: links.length ? links.join(', ') : null };
+      if (art) plan.campusArt = art;
       if (route.render && data && manifest) {
         plan.render = { data, sameForEveryone: route.render === 'public', filtered: !!route.filtered, modules: files.map((f) => `/${f}`), css, share: route.share };
       }
@@ -116,4 +126,13 @@ export function createPagePlans(manifest: ViteManifest | null) {
     if (!/\d/.test(path)) cache.set(path, plan);
     return plan;
   };
+}
+
+/**
+ * The Link header of a page served as the bare shell: its plan's, with the uploaded map's render preloaded instead
+ * of the built-in one when the campus has its own (`medium`, null otherwise).
+ */
+export function pageLink(plan: PagePlan, medium: string | null): string | null {
+  if (!medium || !plan.campusArt || !plan.link) return plan.link;
+  return plan.link.replace(plan.campusArt, artPreload(medium));
 }

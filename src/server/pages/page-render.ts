@@ -8,7 +8,9 @@ import { createWriteClearedCache } from '../http/micro-cache';
 import type { PageShell } from './page-shell';
 import type { PagePlan } from './page-plans';
 import type { PartyDetail } from '../../shared/parties';
-import { partyShareTags } from './share-tags';
+import { campusShareTags, partyShareTags } from './share-tags';
+import { CAMPUS_PATH } from '../../shared/campus';
+import type { CampusSettings } from '../../shared/campus';
 
 /** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
 interface ServerRenderer {
@@ -30,12 +32,16 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
   const cache = createWriteClearedCache<CompressedHtml | null>(app);
 
   const draw = async (path: string, render: NonNullable<PagePlan['render']>, origin: string | null): Promise<CompressedHtml | null> => {
-    const answer = await app.inject({ method: 'GET', url: render.data, headers: { accept: 'application/json' } });
-    if (answer.statusCode !== 200) return null;
+    const ask = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    // The campus travels with every drawn page: its name and map art are on the first screen (home, map, detail).
+    const [answer, campusAnswer] = await Promise.all([ask(render.data), ask(CAMPUS_PATH)]);
+    if (answer.statusCode !== 200 || campusAnswer.statusCode !== 200) return null;
     const data = answer.json() as unknown;
-    const fallback = { [render.data]: data };
+    const campus = campusAnswer.json() as CampusSettings;
+    // The page's own data first: the client's fallback is keyed by path, order only matters to a reader.
+    const fallback = { [render.data]: data, [CAMPUS_PATH]: campus };
     const html = await renderer.renderPage(path, fallback);
-    const head = render.share === 'party' ? partyShareTags(data as PartyDetail, origin) : '';
+    const head = render.share === 'party' ? partyShareTags(data as PartyDetail, campus, origin) : render.share === 'campus' ? campusShareTags(campus, origin) : '';
     return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css, head }));
   };
 

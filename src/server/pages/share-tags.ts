@@ -1,3 +1,5 @@
+import { type CampusSettings, campusTitle } from '../../shared/campus';
+import { MAP_HEIGHT, MAP_WIDTH } from '../../shared/constants';
 import { partyDateTime } from '../../shared/campus-date';
 import type { PartyDetail } from '../../shared/parties';
 
@@ -11,9 +13,16 @@ const ART_SIZE = { width: 640, height: 400 };
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Where and when, the line a preview shows under the title: "도서관 · 2026년 3월 3일 (화) 19:00". */
-const partyWhereWhen = (party: Pick<PartyDetail, 'place_name' | 'start_time'>) =>
-  `${party.place_name} · ${partyDateTime(new Date(party.start_time))}`;
+// The campus's overview art: the built-in PNG render, or the PNG the server made of an uploaded map (campus/map-art.ts).
+const BUILT_IN_OVERVIEW_PNG = '/art/map/campus.png';
+const SITE_NAME = '파티온';
+
+/** Where and when, the line a preview shows under the title: "한빛대학교 도서관 · 2026년 3월 3일 (화) 19:00". */
+const partyWhereWhen = (party: Pick<PartyDetail, 'place_name' | 'start_time'>, campus: CampusSettings) =>
+  `${campusTitle(campus)} ${party.place_name} · ${partyDateTime(new Date(party.start_time))}`;
+
+type Tag = [string, string, string];
+const writeTags = (tags: Tag[]) => tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('');
 
 function imagePath(photo: string | null): { path: string; art: boolean } {
   if (!photo || !photo.startsWith('/')) return { path: DEFAULT_IMAGE, art: true };
@@ -27,22 +36,53 @@ function imagePath(photo: string | null): { path: string; art: boolean } {
  * makes the image and page links absolute, which the protocol requires; without one (a Host that is not a host
  * name, see http/public-origin.ts) those two are left out rather than written relative.
  */
-export function partyShareTags(party: PartyDetail, origin: string | null): string {
+export function partyShareTags(party: PartyDetail, campus: CampusSettings, origin: string | null): string {
   const image = imagePath(party.place_photo);
-  const tags: [string, string, string][] = [
+  const tags: Tag[] = [
     ['property', 'og:type', 'website'],
-    ['property', 'og:site_name', '파티온'],
+    ['property', 'og:site_name', SITE_NAME],
     ['property', 'og:locale', 'ko_KR'],
     ['property', 'og:title', party.title],
-    ['property', 'og:description', partyWhereWhen(party)],
+    ['property', 'og:description', partyWhereWhen(party, campus)],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', party.title],
-    ['name', 'twitter:description', partyWhereWhen(party)],
+    ['name', 'twitter:description', partyWhereWhen(party, campus)],
   ];
   if (origin) {
     tags.push(['property', 'og:url', `${origin}/partyinfo/${party.id}`], ['property', 'og:image', `${origin}${image.path}`]);
     if (image.art) tags.push(['property', 'og:image:width', String(ART_SIZE.width)], ['property', 'og:image:height', String(ART_SIZE.height)]);
     tags.push(['property', 'og:image:alt', party.place_name], ['name', 'twitter:image', `${origin}${image.path}`]);
   }
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('');
+  return writeTags(tags);
+}
+
+/**
+ * The tags of the campus's own pages (the home list, the map): the campus's name, and its overview map as the
+ * picture — a shared link to 파티온 shows which school it is for.
+ */
+export function campusShareTags(campus: CampusSettings, origin: string | null): string {
+  const title = `${SITE_NAME} · ${campusTitle(campus)}`;
+  const description = `${campusTitle(campus)} 캠퍼스의 파티를 지도에서 찾고 함께해요.`;
+  const tags: Tag[] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:locale', 'ko_KR'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+  ];
+  if (origin) {
+    const image = `${origin}${campus.map?.overview_png ?? BUILT_IN_OVERVIEW_PNG}`;
+    tags.push(
+      ['property', 'og:url', origin + '/'],
+      ['property', 'og:image', image],
+      ['property', 'og:image:width', String(MAP_WIDTH)],
+      ['property', 'og:image:height', String(MAP_HEIGHT)],
+      ['property', 'og:image:alt', `${campusTitle(campus)} 캠퍼스 지도`],
+      ['name', 'twitter:image', image],
+    );
+  }
+  return writeTags(tags);
 }

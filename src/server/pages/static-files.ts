@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import { CAMPUS_PATH, type CampusSettings } from '../../shared/campus';
 import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
 import { publicOrigin } from '../http/public-origin';
@@ -11,7 +12,7 @@ import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { serveMediaFromDatabase } from './database-media';
 import { createPageRenderer } from './page-render';
 import { createPageShell, type PageShell } from './page-shell';
-import { createPagePlans, drawnScreensCss } from './page-plans';
+import { createPagePlans, drawnScreensCss, pageLink } from './page-plans';
 import { readManifest } from './vite-manifest';
 
 // A file's name has an extension; a page's path never does (ids are digits). A missing file is a 404, not a page.
@@ -99,13 +100,20 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
 
   const emptyPage = pages && (await compressHtml(pages.shell.empty));
 
+  // Asked as a guest's browser would (campus/routes.ts caches it for the second); a failure only costs the preload.
+  async function campusMedium(): Promise<string | null> {
+    const answer = await app.inject({ method: 'GET', url: CAMPUS_PATH, headers: { accept: 'application/json' } });
+    return answer.statusCode === 200 ? ((answer.json() as CampusSettings).map?.medium ?? null) : null;
+  }
+
   async function sendPage(req: FastifyRequest, reply: FastifyReply, { plans }: Pages) {
     const [path, search = ''] = req.url.split('?');
     const plan = plans(path);
     reply.header('Cache-Control', 'no-cache');
     const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config)) : null;
     if (drawn) return sendCompressedHtml(req, reply, drawn);
-    if (plan.link) reply.header('Link', plan.link);
+    const link = pageLink(plan, plan.campusArt ? await campusMedium() : null);
+    if (link) reply.header('Link', link);
     return sendCompressedHtml(req, reply, emptyPage!);
   }
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { idParam } from '../../shared/id-schema';
 import type { PartyDetail } from '../../shared/parties';
 import { partyDetail } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
+import { campusSettings } from '../db/schema/campus';
 import { parties, partyTags } from '../db/schema/parties';
 import { places, tags } from '../db/schema/places';
 import { detail } from '../http/errors';
@@ -15,6 +16,10 @@ import { cardColumns, toMapParty } from './party-cards';
 import { PARTY_MESSAGES as PM } from './messages';
 import { seatHolders } from './seats';
 
+// A place with a map picture shows the campus's current overview: read here rather than copied into every place, so
+// a map uploaded while a place is being added can never leave that place on the replaced (and deleted) file.
+const placeMap = sql<string | null>`case when ${places.mapImage} is null then null else coalesce(${campusSettings.mapOverview}, ${places.mapImage}) end`;
+
 export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // The same for every visitor but for my_participation, which is read from the cached participant list.
@@ -22,9 +27,10 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   async function load(partyId: number) {
     const [row] = await ctx.db
-      .select({ ...cardColumns, description: parties.description, placeMap: places.mapImage, deposit: parties.deposit, status: parties.status })
+      .select({ ...cardColumns, description: parties.description, placeMap, deposit: parties.deposit, status: parties.status })
       .from(parties)
       .innerJoin(places, eq(places.id, parties.placeId))
+      .leftJoin(campusSettings, sql`true`)
       .where(eq(parties.id, partyId));
     // Thrown, not returned: the cache keeps no failures, so an unknown id always asks the database.
     if (!row) throw detail(404, PM.notFound);

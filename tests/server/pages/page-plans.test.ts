@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPagePlans, PAGE_ROUTES } from '../../../src/server/pages/page-plans';
+import { createPagePlans, PAGE_ROUTES, pageLink } from '../../../src/server/pages/page-plans';
 import type { ViteManifest } from '../../../src/server/pages/vite-manifest';
 
 // A manifest shaped like Vite's: the entry with a shared chunk, a lazy map screen that imports the same shared
@@ -31,6 +31,16 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
     ]);
   });
 
+  it('preloads an uploaded campus map instead of the built-in art (issue 29)', () => {
+    expect(pageLink(plans('/map'), null)).toBe(preloads('/map'));
+    const custom = links(pageLink(plans('/map'), '/media/campus/abc.webp'));
+    expect(custom[1]).toBe('</media/campus/abc.webp>; rel=preload; as=image; fetchpriority=high');
+    expect(custom.some((l) => l.includes('campus-medium-iii'))).toBe(false);
+    expect(custom).toHaveLength(5);
+    // A page without the map keeps its header.
+    expect(pageLink(plans('/'), '/media/campus/abc.webp')).toBe(preloads('/'));
+  });
+
   it('fetches the home list for / and /home, and a party’s own detail for its page', () => {
     expect(links(preloads('/'))).toEqual(['</api/homemap/home/>; rel=preload; as=fetch; crossorigin=anonymous']);
     expect(preloads('/home')).toBe(preloads('/'));
@@ -51,7 +61,7 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
   });
 
   it('has the server draw the home list, the map and a party’s detail, with their chunks and styles', () => {
-    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, filtered: true, modules: [], css: [] });
+    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, filtered: true, modules: [], css: [], share: 'campus' });
     expect(plans('/home').render).toEqual(plans('/').render);
     expect(plans('/partyinfo/42').render).toEqual({
       data: '/api/detailview/parties/42/',
@@ -70,6 +80,8 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
       filtered: true,
       modules: ['/assets/MapScreen-eee.js', '/assets/gesture-ddd.js'],
       css: ['assets/MapScreen-fff.css'],
+      // The campus's pages carry its link-preview tags (its name, its overview map).
+      share: 'campus',
     });
     expect(plans('/login').render).toBeUndefined();
     // Without a build there is nothing to draw with.
@@ -78,7 +90,7 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
 
   it('names only screens and art that exist', () => {
     for (const route of PAGE_ROUTES) {
-      for (const file of [...route.modules, ...(route.images ?? [])]) expect(existsSync(file), file).toBe(true);
+      for (const file of [...route.modules, ...(route.campusArt ? ['assets/map/campus-medium.webp'] : [])]) expect(existsSync(file), file).toBe(true);
     }
   });
 });

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../src/shared/page-data';
 import { PAGE_DATA_ID } from '../../../src/shared/page-data';
+import { DEFAULT_CAMPUS } from '../../../src/shared/campus';
 import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
 import { PAGE_LOADER_FILE } from '../../../src/server/pages/vite-manifest';
 import { scratchDir } from '../../helpers/scratch';
@@ -78,7 +79,8 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(root(res.body)).toBe('<main data-path="/" data-key="/api/homemap/home/"><h2>먼저 파티</h2><h2>보드게임 파티</h2></main>');
-    expect(pageData(res.body)).toEqual({ fallback: { '/api/homemap/home/': list }, sameForEveryone: true });
+    // The campus travels with it: the screens name it and show its map (issue 29).
+    expect(pageData(res.body)).toEqual({ fallback: { '/api/homemap/home/': list, '/api/campus/': DEFAULT_CAMPUS }, sameForEveryone: true });
     // The data is in the page: nothing to preload.
     expect(res.headers.link).toBeUndefined();
   });
@@ -87,7 +89,7 @@ describe('pages drawn on the server (home list, party detail)', () => {
     const res = await page(t, `/?q=${encodeURIComponent('보드')}&day=nope&open=1`);
     const key = `/api/homemap/home/?open=1&q=${encodeURIComponent('보드')}`;
     expect(root(res.body)).toBe(`<main data-path="/?open=1&q=${encodeURIComponent('보드')}" data-key="${key}"><h2>보드게임 파티</h2></main>`);
-    expect(Object.keys(pageData(res.body)!.fallback)).toEqual([key]);
+    expect(Object.keys(pageData(res.body)!.fallback)).toEqual([key, '/api/campus/']);
   });
 
   it('draws a party’s detail with its screen’s chunk and styles, marked as differing per visitor', async () => {
@@ -113,7 +115,7 @@ describe('pages drawn on the server (home list, party detail)', () => {
     const seoul = new Date(new Date(detail.start_time).getTime() + 9 * 3_600_000);
     const hhmm = `${String(seoul.getUTCHours()).padStart(2, '0')}:${String(seoul.getUTCMinutes()).padStart(2, '0')}`;
     expect(meta(head, 'og:title')).toBe('보드게임 파티');
-    expect(meta(head, 'og:description')).toMatch(new RegExp(`^${detail.place_name} · ${seoul.getUTCFullYear()}년 ${seoul.getUTCMonth() + 1}월 ${seoul.getUTCDate()}일 \\([일월화수목금토]\\) ${hhmm}$`));
+    expect(meta(head, 'og:description')).toMatch(new RegExp(`^한빛대학교 ${detail.place_name} · ${seoul.getUTCFullYear()}년 ${seoul.getUTCMonth() + 1}월 ${seoul.getUTCDate()}일 \\([일월화수목금토]\\) ${hhmm}$`));
     expect(meta(head, 'og:type')).toBe('website');
     expect(meta(head, 'og:url')).toBe(`http://campus.example:8080/partyinfo/${partyId}`);
     // The place art is WebP, which link-preview scrapers often refuse: its PNG render is linked.
@@ -135,9 +137,11 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(meta(head, 'og:url')).toBeUndefined();
   });
 
-  it('gives an unknown party’s page no party tags', async () => {
+  it('gives an unknown party’s page no party tags, and the home list the campus’s', async () => {
     expect((await page(t, '/partyinfo/99999')).body).not.toContain('og:');
-    expect((await page(t, '/')).body).not.toContain('og:title');
+    const head = /<head>([\s\S]*?)<\/head>/.exec((await page(t, '/', { host: 'campus.example' })).body)![1];
+    expect(meta(head, 'og:title')).toBe('파티온 · 한빛대학교');
+    expect(meta(head, 'og:image')).toBe('http://campus.example/art/map/campus.png');
   });
 
   it('draws the map page from the map list, filtered as its link says', async () => {
