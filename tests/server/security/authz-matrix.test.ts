@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { rounds } from '../../../src/server/db/schema/game';
 import { API_MESSAGES as M } from '../../../src/shared/api-messages';
 import {
@@ -57,7 +58,7 @@ interface Fixture {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   url: (fx: Fixture) => string;
   body?: (fx: Fixture, role: Role) => Promise<Request> | Request;
@@ -71,6 +72,13 @@ interface Row {
 const json = (payload: unknown): Request => ({ payload });
 const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image' | 'photo'): Promise<Request> =>
   multipart(fields, withCard ? { [withCard]: { bytes: await tinyPng(), name: 'photo.png', type: 'image/png' } } : {});
+
+/** The two drawings of a campus map at their sizes (flat, cheap to encode). */
+const campusMapForm = async (): Promise<Request> => {
+  const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#9c9' } }).png().toBuffer();
+  const [overview, large] = await Promise.all([flat(822, 460), flat(3704, 1824)]);
+  return multipart({}, { overview: { bytes: overview, name: 'overview.png', type: 'image/png' }, large: { bytes: large, name: 'large.png', type: 'image/png' } });
+};
 
 let uniq = 0;
 const next = () => (uniq += 1);
@@ -98,6 +106,7 @@ const ROWS: Row[] = [
   // Public reads (spec §6: visitors may browse).
   { method: 'GET', path: '/api/homemap/home/', url: () => '/api/homemap/home/', expect: everyone(200) },
   { method: 'GET', path: '/api/homemap/tags/', url: () => '/api/homemap/tags/', expect: everyone(200) },
+  { method: 'GET', path: '/api/campus/', url: () => '/api/campus/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/', url: () => '/api/detailview/parties/', expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/{partyId}/', url: (f) => `/api/detailview/parties/${f.upcoming}/`, expect: everyone(200) },
   { method: 'GET', path: '/api/detailview/parties/{partyId}/calendar.ics', url: (f) => `/api/detailview/parties/${f.upcoming}/calendar.ics`, expect: everyone(200) },
@@ -368,6 +377,10 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/ops/places/', url: () => '/api/ops/places/', expect: opsOnly(200) },
   { method: 'PATCH', path: '/api/ops/places/{placeId}/', url: (f) => `/api/ops/places/${f.t.placeId}/`, body: () => json({ x_norm: 0.3 }), expect: opsOnly(200) },
   { method: 'POST', path: '/api/ops/places/{placeId}/photo/', url: (f) => `/api/ops/places/${f.t.placeId}/photo/`, body: () => form({}, 'photo'), expect: opsOnly(200) },
+  // The campus set-up (issue 29).
+  { method: 'PUT', path: '/api/ops/campus/', url: () => '/api/ops/campus/', body: () => json({ school: `권한대학교${next()}` }), expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/campus/map/', url: () => '/api/ops/campus/map/', body: () => campusMapForm(), expect: opsOnly(200) },
+  { method: 'DELETE', path: '/api/ops/campus/map/', url: () => '/api/ops/campus/map/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/', url: () => '/api/ops/users/?q=carded', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/{id}/ledger/', url: (f) => `/api/ops/users/${f.member.id}/ledger/`, expect: opsOnly(200) },
   // Student verification: the card is the student's own, and still operators only.

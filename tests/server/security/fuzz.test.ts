@@ -127,6 +127,7 @@ interface Fx {
 type PlaceAnswer = { name: string; x_norm: number; y_norm: number; photo: string | null };
 type PartyAnswer = { title: string; description: string; place: { id: number }; start_time: string; max_participants: number; deposit: number; tags: string[] };
 const placeState = ({ name, x_norm, y_norm, photo }: PlaceAnswer) => ({ name, x_norm, y_norm, photo });
+const campusState = ({ school, campus_name }: { school: string; campus_name: string }) => ({ school, campus_name });
 // Tags in another order are the same tags (the server does not count that as a change).
 const partyState = ({ title, description, place, start_time, max_participants, deposit, tags }: PartyAnswer) => ({
   title,
@@ -220,7 +221,7 @@ async function roundQuestions(t: TestApp, partyId: number, auth: Record<string, 
 type Ok = { status: number; sent: unknown; answer: unknown };
 interface JsonTarget {
   name: string;
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH';
   url: (fx: Fx) => string;
   headers?: (fx: Fx) => Record<string, string>;
   fields: (fx: Fx) => Record<string, fc.Arbitrary<unknown>>;
@@ -368,6 +369,15 @@ const TARGETS: JsonTarget[] = [
     headers: (fx) => fx.ops,
     fields: () => ({ name: fc.oneof(fc.uuid().map((u) => `장소-${u}`), wild), x_norm: field(0, 0.42, 1, 1.01, -0.1), y_norm: field(0.3, Number.NaN), photo: field(null) }),
     delta: (ok, fx) => ({ audit: changes(ok, fx.placeBefore, placeState) }),
+  },
+  {
+    // Issue 29: the campus's names. Audited when they change, like the place edits.
+    name: 'ops campus names',
+    method: 'PUT',
+    url: () => '/api/ops/campus/',
+    headers: (fx) => fx.ops,
+    fields: () => ({ school: field('새솔대학교', '한빛대학교'), campus_name: field('서울캠퍼스', '') }),
+    delta: (ok) => ({ audit: changes(ok, { school: '한빛대학교', campus_name: '' }, campusState) }),
   },
   {
     name: 'ops party edit',
@@ -583,6 +593,15 @@ describeEachDb('fuzzing every body', (kind) => {
       }),
     },
     {
+      // Issue 29: the campus map's two drawings; none of these files has the sizes, so every one is refused.
+      name: 'campus map',
+      method: 'POST',
+      url: '/api/ops/campus/map/',
+      fileField: 'overview',
+      actor: async () => fx.ops,
+      fields: () => ({}),
+    },
+    {
       name: 'student card',
       method: 'POST',
       url: '/api/mypage/student-card/',
@@ -631,6 +650,7 @@ describeEachDb('fuzzing every body', (kind) => {
     const cases: [string, string, Record<string, string>, unknown][] = [
       ['POST', '/api/signup/auth/login/', {}, { username: 'a\u0000b', password: 'x' }],
       ['POST', '/api/ops/places/', ops, { name: 'a\u0000b', x_norm: 0.1, y_norm: 0.1 }],
+      ['PUT', '/api/ops/campus/', ops, { school: 'a\u0000b' }],
       ['POST', `/api/ops/users/${mate.id}/points/`, ops, { amount: 1, reason: 'a\u0000b' }],
       ['POST', '/api/ops/parties/', ops, { title: '파티', place_id: fx.placeId, start_time: '2026-04-01T19:00:00+09:00', max_participants: 4, deposit: 0, tags: ['a\u0000b'] }],
       ['POST', '/api/mypage/reports/', member.auth, { party: live, reported_user: mate.id, category: 'FAKE_INFO', content: 'a\u0000b' }],
