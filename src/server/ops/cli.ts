@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { campusMapForm } from './cli-campus';
 import { importUploadsCommand } from './cli-import-uploads';
 import { readNewPassword } from './cli-password';
 import { type CliTarget, describeTarget, resolveCliTarget } from './cli-target';
@@ -12,6 +13,7 @@ interface Command {
   usage: string;
   run(call: Caller, args: string[]): Promise<unknown>;
 }
+// A FormData body goes as multipart (fetch writes its boundary); anything else as JSON.
 type Caller = (method: string, path: string, body?: unknown, binary?: boolean) => Promise<unknown>;
 
 const COMMANDS: Record<string, Command> = {
@@ -133,6 +135,29 @@ const COMMANDS: Record<string, Command> = {
       return call('POST', '/api/ops/demo/', { minutes: Number(f.minutes ?? 5) });
     },
   },
+  campus: {
+    summary: '캠퍼스 설정(학교 이름, 캠퍼스 이름, 지도 그림 주소)을 봅니다',
+    usage: 'campus',
+    run: (call) => call('GET', '/api/campus/'),
+  },
+  'campus:name': {
+    summary: '학교 이름과 캠퍼스 이름을 정합니다 (캠퍼스 이름은 비워 둘 수 있음)',
+    usage: 'campus:name --school 학교 [--campus 캠퍼스]',
+    run: (call, args) => {
+      const f = flags(args, { school: 'string', campus: 'string' });
+      return call('PUT', '/api/ops/campus/', { school: f.school ?? '', campus_name: f.campus ?? '' });
+    },
+  },
+  'campus:map': {
+    summary: '캠퍼스 지도 그림을 바꿉니다 (전체 지도 822×460, 상세 지도 3704×1824)',
+    usage: 'campus:map --overview 파일 --large 파일',
+    run: (call, args) => call('POST', '/api/ops/campus/map/', campusMapForm(flags(args, { overview: 'string', large: 'string' }))),
+  },
+  'campus:map:reset': {
+    summary: '캠퍼스 지도를 기본 그림(한빛대학교)으로 되돌립니다 (이름은 그대로)',
+    usage: 'campus:map:reset',
+    run: (call) => call('DELETE', '/api/ops/campus/map/'),
+  },
   'uploads:import': {
     summary: '이 서버 디스크(DATA_DIR)의 사진과 학생증을 PostgreSQL(DATABASE_URL)로 옮깁니다 (다시 실행해도 같은 결과)',
     usage: 'uploads:import',
@@ -173,10 +198,11 @@ async function main() {
     const target = (found ??= resolveCliTarget(process.env));
     let res: Response;
     try {
+      const form = body instanceof FormData;
       res = await fetch(target.url + path, {
         method,
-        headers: { 'x-ops-token': target.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'x-ops-token': target.token, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch (err) {
       // fetch says only "fetch failed"; the reason (ECONNREFUSED, a bad host name) is its cause.

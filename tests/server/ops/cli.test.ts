@@ -1,8 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
@@ -39,6 +40,32 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     await expect(ops('verification:reject', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
     expect(JSON.parse((await ops('verification:approve', String(s.id))).stdout)).toMatchObject({ id: s.id, status: 'approved' });
     expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).map((v: { id: number }) => v.id)).toContain(s.id);
+  });
+
+  it('sets up the campus: names it, uploads its map from files, refuses wrong sizes, and goes back to the built-in art', async () => {
+    const dir = scratchDir('cli-campus');
+    try {
+      const write = async (name: string, width: number, height: number) => {
+        const file = join(dir, name);
+        await sharp({ create: { width, height, channels: 3, background: '#a3c9a8' } }).png().toFile(file);
+        return file;
+      };
+      const [overview, large, wrong] = await Promise.all([write('overview.png', 822, 460), write('large.png', 3704, 1824), write('wrong.png', 800, 400)]);
+      expect(JSON.parse((await ops('campus:name', '--school', 'CLI대학교', '--campus', '제2캠퍼스')).stdout)).toEqual({ school: 'CLI대학교', campus_name: '제2캠퍼스', map: null });
+
+      const refused = ops('campus:map', '--overview', wrong, '--large', large);
+      await expect(refused).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('전체 지도는 822×460 픽셀이어야 합니다. (올린 그림: 800×400)') });
+      await expect(ops('campus:map', '--overview', overview)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--large 파일을 지정해 주세요.') });
+      await expect(ops('campus:map', '--overview', join(dir, 'none.png'), '--large', large)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('파일을 읽을 수 없습니다 (ENOENT)') });
+
+      const uploaded = JSON.parse((await ops('campus:map', '--overview', overview, '--large', large)).stdout);
+      expect(uploaded.map.medium).toMatch(/^\/media\/campus\//);
+      expect(JSON.parse((await ops('campus')).stdout)).toEqual(uploaded);
+      expect((await t.app.inject({ method: 'GET', url: '/api/campus/' })).json()).toEqual(uploaded);
+      expect(JSON.parse((await ops('campus:map:reset')).stdout)).toEqual({ school: 'CLI대학교', campus_name: '제2캠퍼스', map: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails with the server message and exit code 1 on a wrong token or bad input', async () => {
