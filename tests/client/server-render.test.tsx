@@ -4,6 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { App } from '../../src/client/App';
 import { renderPage } from '../../src/client/entry-server';
+import { CAMPUS_PATH, type CampusSettings, DEFAULT_CAMPUS } from '../../src/shared/campus';
 import type { HomeParty, MapParty } from '../../src/shared/parties';
 import { PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
@@ -24,7 +25,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function drawThenHydrate(path: string, fallback: Record<string, unknown>) {
+/** The campus every drawn page carries (src/server/pages/page-render.ts): the built-in one unless a test says. */
+async function drawThenHydrate(path: string, data: Record<string, unknown>, campus: CampusSettings = DEFAULT_CAMPUS) {
+  const fallback = { ...data, [CAMPUS_PATH]: campus };
   const html = await renderPage(path, fallback);
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -84,6 +87,26 @@ describe('a page drawn on the server, then taken over in the browser', () => {
     expect(html).toContain('긴 소개 긴 소개');
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<script');
+  });
+
+  it('draws a campus of its own: its name on the home list, its uploaded art on the map (issue 29)', async () => {
+    const campus: CampusSettings = {
+      school: '새솔대학교',
+      campus_name: '서울캠퍼스',
+      map: { overview: '/media/campus/o.webp', overview_png: '/media/campus/o.png', medium: '/media/campus/m.webp', large: '/media/campus/l.webp' },
+    };
+    server.use(http.get('/api/homemap/home/', () => HttpResponse.json(HOME)));
+    const home = await drawThenHydrate('/', { '/api/homemap/home/': HOME }, campus);
+    expect(home.html).toContain('<p class="home__campus">새솔대학교 서울캠퍼스</p>');
+    expect(home.recovered).toEqual([]);
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+
+    server.use(http.get('/api/detailview/parties/', () => HttpResponse.json([])));
+    const map = await drawThenHydrate('/map', { '/api/detailview/parties/': [] }, campus);
+    expect(map.html).toMatch(/<div class="map-art map-art--unplaced"[^>]*><img src="\/media\/campus\/m\.webp"/);
+    expect(map.html).not.toContain('campus-medium');
+    expect(map.recovered).toEqual([]);
   });
 
   it('draws the map page as a phone shows it: the art and the sheet with its cards, taken over as they are', async () => {

@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { hasPartyFilters } from '../../shared/party-filters';
+import { campusTitle } from '../../shared/campus';
+import { useCampus } from '../api/campus';
 import { useHomeParties } from '../api/home-parties';
 import { FilterBar } from '../ui/party-filters/FilterBar';
 import { FilteredEmpty } from '../ui/party-filters/FilteredEmpty';
@@ -30,9 +32,12 @@ export default function HomeScreen() {
   const myStates = useMyPartyStates(loggedIn);
   const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
+  const { campus } = useCampus();
 
   return (
     <section className="screen home">
+      {/* Whose campus this is (issue 29): the school an operator set up, or the built-in 한빛대학교. */}
+      {campus && <p className="home__campus">{campusTitle(campus)}</p>}
       <h1 className="home__title">{name}님을 위한 추천 파티</h1>
       <FilterBar filters={filters} setFilters={setFilters} />
       {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}

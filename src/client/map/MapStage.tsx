@@ -4,6 +4,8 @@ import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Text';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import markerIcon from '../../../assets/icons/marker@2x.png';
+import { campusTitle } from '../../shared/campus';
+import { useCampus } from '../api/campus';
 import { CAMPUS_LABELS } from '../lib/campus-labels';
 import { isOnScreen, MAP_IMAGE as IMAGE, markerAt, markerBox, markerTip, placeMarker, rectOnStage, type Point } from '../lib/map-math';
 import { useLoadedImage } from '../lib/use-loaded-image';
@@ -44,6 +46,9 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt, 
   const tipsRef = useRef<Point[]>([]);
 
   const icon = useLoadedImage(markerIcon);
+  // The names written on the built-in art; an uploaded map's are unknown, and pins then sit on their places exactly.
+  const { campus } = useCampus();
+  const labelBoxes = campus?.map ? [] : CAMPUS_LABELS;
   const selectedIndex = groups.findIndex((g) => g.key === selection?.key);
   const openIndex = selection?.from === 'marker' ? selectedIndex : -1;
   const looks = groups.map((g, i) => ({ stacked: g.parties.length > 1, scale: i === selectedIndex ? SELECTED_SCALE : 1 }));
@@ -56,7 +61,7 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt, 
     onNeedLargeArt,
     paint: (view, stage) => {
       // Pins stand clear of the names written on the art (placeMarker), so a marker never hides a building's name.
-      const labels = CAMPUS_LABELS.map((label) => rectOnStage(label, view));
+      const labels = labelBoxes.map((label) => rectOnStage(label, view));
       const tips = groups.map((g, i) => placeMarker(markerTip(g, view, IMAGE), looks[i], labels));
       tips.forEach((tip, i) => markerNodes.current[i]?.position(tip).visible(isOnScreen(tip, stage)));
       markerLayer.current?.draw();
@@ -84,7 +89,7 @@ export default function MapStage({ groups, bottomInset, artRef, onNeedLargeArt, 
 
   return (
     <div className="map-stage">
-      <CampusSurface surfaceRef={surfaceRef} layerRef={markerLayer} size={size} className="map-stage__surface" label={MAP_TEXTS.mapLabel} hint={MAP_TEXTS.mapHint} markers={groups.length}>
+      <CampusSurface surfaceRef={surfaceRef} layerRef={markerLayer} size={size} className="map-stage__surface" label={campus ? `${campusTitle(campus)} ${MAP_TEXTS.mapLabel}` : MAP_TEXTS.mapLabel} hint={MAP_TEXTS.mapHint} markers={groups.length}>
         {groups.map((group, i) => (
           <MapMarker
             key={group.key}

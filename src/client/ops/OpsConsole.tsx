@@ -1,6 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { NotFoundScreen } from '../ui/NotFoundScreen';
 import { AuditScreen } from './AuditScreen';
+import { CampusScreen } from './CampusScreen';
 import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
@@ -33,6 +34,7 @@ export default function OpsConsole() {
         <Route path="/parties/:partyId" component={PartyScreen} />
         <Route path="/parties/:partyId/edit" component={PartyEditScreen} />
         <Route path="/places" component={PlacesScreen} />
+        <Route path="/campus" component={CampusScreen} />
         <Route path="/reports" component={ReportsScreen} />
         <Route path="/users" component={UsersScreen} />
         <Route path="/users/:userId" component={UserPointsScreen} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { opsFetch } from './ops-api';
 import { type OpsSession, setOpsSession } from './ops-session';
+import { CAMPUS_TEXTS } from './campus-texts';
 import { OPS_TEXTS as T } from './ops-texts';
 import { PLACES_TEXTS } from './places-texts';
 
@@ -11,6 +12,7 @@ const OPS_SECTIONS = [
   { path: '/verifications', label: T.verifications },
   { path: '/parties', label: T.parties },
   { path: '/places', label: PLACES_TEXTS.nav },
+  { path: '/campus', label: CAMPUS_TEXTS.nav },
   { path: '/reports', label: T.reports },
   { path: '/users', label: T.points },
   { path: '/audit', label: T.audit },

@@ -2,7 +2,7 @@ import { ApiError } from '../api/api-error';
 import { getOpsSession, setOpsSession } from './ops-session';
 
 interface OpsRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   body?: FormData;
 }

@@ -5,6 +5,7 @@ import { PARTY_DETAIL, PROFILE } from './fixtures';
 export const handlers = [
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
   http.get('/api/homemap/tags/', () => HttpResponse.json([])),
+  http.get('/api/campus/', () => HttpResponse.json({ school: '한빛대학교', campus_name: '', map: null })),
   http.get('/api/notice/', () => HttpResponse.json([])),
   http.get('/api/partyassist/myparties/', () => HttpResponse.json([])),
   http.get('/api/reserve/waitlist/', () => HttpResponse.json([])),

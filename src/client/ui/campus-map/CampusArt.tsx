@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import campusMedium from '../../../../assets/map/campus-medium.webp';
 import campusLarge from '../../../../assets/map/campus-large.webp';
+import { useCampus } from '../../api/campus';
 import { MAP_IMAGE, initialView, viewTransform } from '../../lib/map-math';
 import { useLoadedImage } from '../../lib/use-loaded-image';
 
@@ -37,8 +38,12 @@ const LAYER_STYLE: CSSProperties = { position: 'absolute', inset: 0, width: '100
  * stage uses. A class, not a style attribute: the CSP refuses style attributes in a page's markup.
  */
 export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
-  const medium = useLoadedImage(campusMedium);
-  const large = useLoadedImage(medium && wantLarge ? campusLarge : null);
+  // The campus's own art when an operator uploaded one (issue 29), else the built-in drawing; nothing while the
+  // campus is unknown (a screen opened without a drawn page, for a moment), rather than the wrong campus.
+  const { campus } = useCampus();
+  const source = campus && (campus.map ? { medium: campus.map.medium, large: campus.map.large } : { medium: campusMedium, large: campusLarge });
+  const medium = useLoadedImage(source?.medium ?? null);
+  const large = useLoadedImage(medium && wantLarge && source ? source.large : null);
   const [placed, setPlaced] = useState(false);
   const mediumRef = useRef<HTMLImageElement>(null);
 
@@ -60,7 +65,7 @@ export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
   // no load event comes for React to hear.
   useLayoutEffect(() => {
     if (mediumRef.current?.complete) onShown();
-  }, [onShown]);
+  }, [onShown, source?.medium]);
 
   const size = { width: MAP_IMAGE.width, height: MAP_IMAGE.height };
   return (
@@ -71,18 +76,20 @@ export function CampusArt({ artRef, bottomInset, wantLarge, onShown }: Props) {
       data-detail={large ? 'large' : medium ? 'medium' : 'small'}
       aria-hidden="true"
     >
-      <img
-        ref={mediumRef}
-        src={campusMedium}
-        alt=""
-        {...size}
-        style={placed ? LAYER_STYLE : undefined}
-        decoding="async"
-        fetchPriority="high"
-        onLoad={onShown}
-        onError={onShown}
-      />
-      {large && <img src={campusLarge} alt="" {...size} style={LAYER_STYLE} decoding="async" />}
+      {source && (
+        <img
+          ref={mediumRef}
+          src={source.medium}
+          alt=""
+          {...size}
+          style={placed ? LAYER_STYLE : undefined}
+          decoding="async"
+          fetchPriority="high"
+          onLoad={onShown}
+          onError={onShown}
+        />
+      )}
+      {large && source && <img src={source.large} alt="" {...size} style={LAYER_STYLE} decoding="async" />}
     </div>
   );
 }
