@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_MESSAGES as M } from './api-messages';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
+import { CAMPUS_NAME_MAX } from './campus-upload';
 import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
@@ -103,4 +104,10 @@ export const opsVerificationReject = z.object({
     .min(1, '반려 사유를 입력해 주세요.')
     .max(REJECTION_REASON_MAX, `반려 사유는 ${REJECTION_REASON_MAX}자까지 쓸 수 있습니다.`),
   card_submitted_at: cardSeen,
+});
+
+/** PUT /api/ops/campus/: the names. An empty campus name means "the school only" (one campus). */
+export const opsCampusUpdate = z.object({
+  school: z.string().trim().min(1, '학교 이름을 입력해 주세요.').max(CAMPUS_NAME_MAX, `학교 이름은 ${CAMPUS_NAME_MAX}자 이하로 입력해 주세요.`),
+  campus_name: z.string().trim().max(CAMPUS_NAME_MAX, `캠퍼스 이름은 ${CAMPUS_NAME_MAX}자 이하로 입력해 주세요.`).default(''),
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import builtInOverview from '../../../assets/map/campus.webp';
-import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES, campusTitle, type CampusMapFile, type CampusSettings } from '../../shared/campus';
+import { campusTitle, type CampusSettings } from '../../shared/campus';
+import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES, type CampusMapFile } from '../../shared/campus-upload';
 import { errorMessage, fieldError } from '../api/api-error';
 import { FieldError, fieldAria, FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';

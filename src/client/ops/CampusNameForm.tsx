@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { CAMPUS_NAME_MAX, type CampusSettings } from '../../shared/campus';
+import type { CampusSettings } from '../../shared/campus';
+import { CAMPUS_NAME_MAX } from '../../shared/campus-upload';
 import { errorMessage, fieldError } from '../api/api-error';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';

@@ -1,4 +1,5 @@
-import type { CampusMapFile, CampusSettings } from '../../shared/campus';
+import type { CampusSettings } from '../../shared/campus';
+import type { CampusMapFile } from '../../shared/campus-upload';
 import { opsFetch } from './ops-api';
 
 const OPS_CAMPUS_PATH = '/api/ops/campus/';

@@ -1,4 +1,4 @@
-import { CAMPUS_MAP_FILES } from '../../shared/campus';
+import { CAMPUS_MAP_FILES } from '../../shared/campus-upload';
 
 // The console's campus set-up screen (issue 29).
 export const CAMPUS_TEXTS = {

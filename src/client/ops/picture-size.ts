@@ -1,4 +1,4 @@
-import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES, type CampusMapFile } from '../../shared/campus';
+import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES, type CampusMapFile } from '../../shared/campus-upload';
 
 /**
  * The server's size refusal, said before the upload: a 3704×1824 drawing is megabytes on a slow connection. Null

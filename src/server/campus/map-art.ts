@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { API_MESSAGES as M } from '../../shared/api-messages';
-import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES as CM, type CampusMapFile } from '../../shared/campus';
+import { CAMPUS_MAP_FILES, CAMPUS_MESSAGES as CM, type CampusMapFile } from '../../shared/campus-upload';
 import { MAP_LARGE_HEIGHT, MAP_LARGE_WIDTH } from '../../shared/constants';
 import { sniffImageFormat } from '../../shared/image-sniff';
 import { HttpError } from '../http/errors';

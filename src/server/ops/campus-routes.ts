@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type CampusMapArt, opsCampusUpdate } from '../../shared/campus';
+import type { CampusMapArt } from '../../shared/campus';
+import { opsCampusUpdate } from '../../shared/ops';
 import { campusSettings as campusAnswerSchema } from '../../shared/campus-contract';
 import { refusals } from '../../shared/error-contract';
 import { CAMPUS_ROW_ID, campusAnswer, readCampusRow } from '../campus/campus-settings';

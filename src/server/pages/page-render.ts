@@ -9,8 +9,7 @@ import type { PageShell } from './page-shell';
 import type { PagePlan } from './page-plans';
 import type { PartyDetail } from '../../shared/parties';
 import { campusShareTags, partyShareTags } from './share-tags';
-import { CAMPUS_PATH } from '../../shared/campus';
-import type { CampusSettings } from '../../shared/campus';
+import { CAMPUS_PATH, type CampusSettings } from '../../shared/campus';
 
 /** dist/ssr/entry-server.js, built from src/client/entry-server.tsx. */
 interface ServerRenderer {
