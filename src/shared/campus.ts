@@ -4,7 +4,7 @@
 // What the students' screens need (the home list names the campus, so the entry imports this file): kept small, no
 // zod. What only the console and the server use is in campus-upload.ts.
 
-export const DEFAULT_SCHOOL = '한빛대학교';
+const DEFAULT_SCHOOL = '한빛대학교';
 
 /** The public answer every screen showing the campus reads (and a drawn page carries). */
 export const CAMPUS_PATH = '/api/campus/';

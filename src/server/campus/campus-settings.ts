@@ -8,9 +8,6 @@ type CampusRow = typeof campusSettings.$inferSelect;
 /** The one row's id (the table's CHECK allows no other). */
 export const CAMPUS_ROW_ID = 1;
 
-/** The built-in overview art, which places keep as their map picture while no map has been uploaded. */
-export const BUILT_IN_OVERVIEW = '/art/map/campus.webp';
-
 export function campusAnswer(row: CampusRow | undefined): CampusSettings {
   if (!row) return DEFAULT_CAMPUS;
   const map =
@@ -29,9 +26,4 @@ export async function readCampusRow(db: Db | Tx, forUpdate = false): Promise<Cam
 
 export async function readCampus(db: Db | Tx): Promise<CampusSettings> {
   return campusAnswer(await readCampusRow(db));
-}
-
-/** The overview picture a new place takes (the party page shows it): the uploaded one, or the built-in art. */
-export async function currentOverview(db: Db | Tx): Promise<string> {
-  return (await readCampus(db)).map?.overview ?? BUILT_IN_OVERVIEW;
 }
