@@ -14,10 +14,11 @@ export const AUDIT_ACTIONS = [
   'operator.create',
   'operator.disable',
   'operator.enable',
+  'privacy.publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator'] as const;
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'privacy_policy'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_LABELS = {
@@ -35,4 +36,5 @@ export const AUDIT_ACTION_LABELS = {
   'operator.create': '운영자 추가',
   'operator.disable': '운영자 사용 중지',
   'operator.enable': '운영자 다시 사용',
+  'privacy.publish': '개인정보 처리방침 게시',
 } as const satisfies Record<AuditAction, string>;

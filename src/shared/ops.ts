@@ -4,6 +4,8 @@ import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
+import { isCalendarDate } from './party-filters';
+import { PRIVACY_BODY_MAX, PRIVACY_MESSAGES as PM } from './privacy';
 import { REJECTION_REASON_MAX, VERIFICATION_STATUSES } from './verification';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
@@ -103,4 +105,10 @@ export const opsVerificationReject = z.object({
     .min(1, '반려 사유를 입력해 주세요.')
     .max(REJECTION_REASON_MAX, `반려 사유는 ${REJECTION_REASON_MAX}자까지 쓸 수 있습니다.`),
   card_submitted_at: cardSeen,
+});
+
+/** POST /api/ops/privacy/: a new version of the 개인정보 처리방침 (Markdown) and the date it takes effect. */
+export const opsPrivacyPublish = z.object({
+  body: z.string().trim().min(1, PM.bodyRequired).max(PRIVACY_BODY_MAX, PM.bodyTooLong),
+  effective_date: z.string().refine(isCalendarDate, PM.dateFormat),
 });
