@@ -50,6 +50,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
+  // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
+  { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },
 ];
 
 /** How a page is served. */
