@@ -8,8 +8,8 @@ describe('/privacy', () => {
   it('shows a guest the 개인정보 처리방침 in effect as Markdown, its version and date, never its raw HTML', async () => {
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: '개인정보 처리방침' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: '파티온 개인정보 처리방침' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: '1. 모으는 개인정보' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '파티온 개인정보 처리방침' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: '1. 모으는 개인정보' })).toBeInTheDocument();
     expect(screen.getByText('버전 3 · 시행일 2026-03-01')).toBeInTheDocument();
     expect(screen.getByText('회원가입').tagName).toBe('STRONG');
     // An operator's HTML is dropped, not drawn, and a javascript: link leads nowhere.

@@ -214,7 +214,7 @@ describe('/signup', () => {
     await waitFor(() => expect(consent).toHaveAccessibleDescription('개인정보 처리방침 보기 버전 3'));
     await ui.user.click(screen.getByRole('link', { name: '개인정보 처리방침 보기' }));
     await waitFor(() => expect(ui.currentPath()).toBe('/privacy'));
-    expect(await screen.findByRole('heading', { level: 2, name: '1. 모으는 개인정보' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: '1. 모으는 개인정보' })).toBeInTheDocument();
     // The form comes back filled in from its draft (spec §4): the trip costs nothing typed.
     expect(JSON.parse(sessionStorage.getItem('signupDraft') ?? '{}')).toMatchObject({ name: '김민지', username: 'minji_kim' });
   });

@@ -83,7 +83,8 @@ export function PrivacyPolicyForm({ draft, today, onPublished }: Props) {
               />
             )}
           </FieldFrame>
-          <section className="ops-privacy-preview" aria-labelledby="ops-privacy-preview-title">
+          {/* It scrolls: it takes keyboard focus so someone without a pointer can scroll it too. */}
+          <section className="ops-privacy-preview" aria-labelledby="ops-privacy-preview-title" tabIndex={0}>
             <h3 id="ops-privacy-preview-title" className="ops-privacy-preview__title">
               {T.preview}
             </h3>
