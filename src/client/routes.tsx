@@ -28,12 +28,16 @@ const LobbyScreen = lazy(() => import('./lobby/LobbyScreen'));
 const BalanceGameScreen = lazy(() => import('./game/BalanceGameScreen'));
 const ParticipantsScreen = lazy(() => import('./party/ParticipantsScreen'));
 const ReportScreen = lazy(() => import('./report/ReportScreen'));
+const PrivacyScreen = lazy(() => import('./privacy/PrivacyScreen'));
 // The operators' console: its own chunk, its own layout, never part of a student's load.
 const OpsConsole = lazy(() => import('./ops/OpsConsole'));
 
 const loading = <p className="status-text">{COMMON_TEXTS.loading}</p>;
 
-/** Spec §2's 21 routes, plus /home as an alias of the home list, and the operators' console under /ops. */
+/**
+ * Spec §2's 21 routes, plus /home as an alias of the home list, /privacy (the 개인정보 처리방침 signup asks consent
+ * to), and the operators' console under /ops.
+ */
 export function AppRoutes() {
   return (
     <Switch>
@@ -76,6 +80,7 @@ function StudentRoutes() {
           <Route path="/balancegame/:roundId" component={BalanceGameScreen} />
           <Route path="/participants/:partyId" component={ParticipantsScreen} />
           <Route path="/report/:userId" component={ReportScreen} />
+          <Route path="/privacy" component={PrivacyScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
         <EarlyTapReplay />

@@ -34,6 +34,8 @@ import { handOnAfterCommit } from './notice/after-commit';
 import { createOutboundPolicy } from './http/outbound-policy';
 import { createPushSender, type PushSender } from './push/sender';
 import { pushRoutes } from './push/routes';
+import { ensurePrivacyPolicy } from './privacy/current-policy';
+import { privacyRoutes } from './privacy/routes';
 import webpush from 'web-push';
 
 declare module 'fastify' {
@@ -149,10 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await pushRoutes(app, ctx, { publicKey: vapid.publicKey, outbound });
   await partyAssistRoutes(app, ctx);
   await gameRoutes(app, ctx);
+  await privacyRoutes(app, ctx);
   await socketRoutes(app, ctx);
   await opsRoutes(app, ctx);
   await installStaticFiles(app, ctx, pages);
 
+  // The 개인정보 처리방침 signup links to exists before the first request, production included (privacy/current-policy.ts).
+  app.addHook('onReady', () => ensurePrivacyPolicy(ctx));
   const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   app.decorate('sweeper', sweeper);
   if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());

@@ -40,6 +40,9 @@ const envSchema = z.object({
   KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_REDIRECT_URIS: z.string().optional(),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  // Days a student card is kept after the operator's decision (the sweeper deletes it; privacy/card-retention.ts).
+  // The published 개인정보 처리방침 names the number, so a change belongs in a new version of it too.
+  CARD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().optional(),
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   LLM_BASE_URL: z.string().url().optional(),
@@ -119,6 +122,8 @@ export interface Config {
   /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
   allowedOrigins: string[];
   sweepIntervalMs: number;
+  /** Days a decided student card is kept before the sweeper deletes it. */
+  cardRetentionDays: number;
   /**
    * Limits an operator sets (context.ts has the defaults; buildApp lays these over them): signups and Kakao sign-ins
    * from one address an hour, logins from one address a minute. A campus whose students share one NAT address on
@@ -170,6 +175,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       publicUrl: env.PUBLIC_URL,
       allowedOrigins: list(env.ALLOWED_ORIGINS),
       sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+      cardRetentionDays: env.CARD_RETENTION_DAYS,
       // Only the limits given: an unset one must not stand over its default as undefined.
       limits: Object.fromEntries(
         Object.entries({ signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR, loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE }).filter(([, v]) => v !== undefined),

@@ -16,10 +16,11 @@ export const AUDIT_ACTIONS = [
   'operator.enable',
   'campus.update',
   'campus.map',
+  'privacy.publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'campus'] as const;
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'campus', 'privacy_policy'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_LABELS = {
@@ -39,4 +40,5 @@ export const AUDIT_ACTION_LABELS = {
   'operator.enable': '운영자 다시 사용',
   'campus.update': '캠퍼스 이름 변경',
   'campus.map': '캠퍼스 지도 교체',
+  'privacy.publish': '개인정보 처리방침 게시',
 } as const satisfies Record<AuditAction, string>;

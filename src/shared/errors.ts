@@ -9,8 +9,9 @@ export type ErrorBody =
  * message alone. `additional_info_required` (403 on join/pay): a Kakao account that has not finished
  * /mypage/additional. `verification_*` (403 on join/pay): the student card has not been approved by an operator —
  * still being looked at (`pending`), refused with a reason (`rejected`), or never sent (`required`).
+ * `privacy_policy_changed` (409 on signup): the 개인정보 처리방침 the form showed is no longer the one in effect.
  */
-export type ErrorCode = 'additional_info_required' | 'verification_pending' | 'verification_rejected' | 'verification_required';
+export type ErrorCode = 'additional_info_required' | 'verification_pending' | 'verification_rejected' | 'verification_required' | 'privacy_policy_changed';
 
 /** The one message a person should see for an error body, in the order spec §7 gives. */
 export function firstErrorMessage(body: unknown): string | undefined {

@@ -212,6 +212,8 @@ export const opsVerification = z
     /** When the current card was sent: the queue is oldest first, and a decision may name it (see the routes). */
     card_submitted_at: isoTime.nullable(),
     verified_at: isoTime.nullable(),
+    /** When the sweeper deleted the decided card (CARD_RETENTION_DAYS after verified_at); the decision stays. */
+    card_deleted_at: isoTime.nullable(),
   })
   .meta({ id: 'OpsVerification' });
 

@@ -5,6 +5,8 @@ import { CAMPUS_NAME_MAX } from './campus-upload';
 import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
 import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
+import { isCalendarDate } from './party-filters';
+import { PRIVACY_BODY_MAX, PRIVACY_MESSAGES as PM } from './privacy';
 import { REJECTION_REASON_MAX, VERIFICATION_STATUSES } from './verification';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
@@ -110,4 +112,10 @@ export const opsVerificationReject = z.object({
 export const opsCampusUpdate = z.object({
   school: z.string().trim().min(1, '학교 이름을 입력해 주세요.').max(CAMPUS_NAME_MAX, `학교 이름은 ${CAMPUS_NAME_MAX}자 이하로 입력해 주세요.`),
   campus_name: z.string().trim().max(CAMPUS_NAME_MAX, `캠퍼스 이름은 ${CAMPUS_NAME_MAX}자 이하로 입력해 주세요.`).default(''),
+});
+
+/** POST /api/ops/privacy/: a new version of the 개인정보 처리방침 (Markdown) and the date it takes effect. */
+export const opsPrivacyPublish = z.object({
+  body: z.string().trim().min(1, PM.bodyRequired).max(PRIVACY_BODY_MAX, PM.bodyTooLong),
+  effective_date: z.string().refine(isCalendarDate, PM.dateFormat),
 });

@@ -83,6 +83,8 @@ describe('/signup', () => {
       email: 'minji@campus.ac.kr',
       phone: '01012345678',
       school: '파티대학교',
+      // The version of the 개인정보 처리방침 the form showed.
+      privacy_policy_version: '3',
       photo: { name: 'card.png', size: PNG_FILE_SIZE, type: 'image/png' },
     });
     expect(String(received!.contentType)).toMatch(/^multipart\/form-data; boundary=/);
@@ -108,7 +110,7 @@ describe('/signup', () => {
     expect(field('비밀번호')).toHaveAccessibleDescription('영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.');
     expect(field('학생증 사진')).toHaveAccessibleDescription(/학생증 사진을 업로드해 주세요\.$/);
     const consent = field('개인정보 처리방침에 동의합니다.');
-    expect(consent).toHaveAccessibleDescription('개인정보 처리방침에 동의해 주세요.');
+    expect(consent).toHaveAccessibleDescription(/개인정보 처리방침에 동의해 주세요\.$/);
 
     await user.type(field('이름'), '김민지');
     expect(field('이름')).toBeValid();
@@ -119,7 +121,7 @@ describe('/signup', () => {
     expect(field('비밀번호 확인')).toBeValid();
     await user.click(consent);
     expect(consent).toBeValid();
-    expect(consent).not.toHaveAccessibleDescription();
+    expect(consent).toHaveAccessibleDescription('개인정보 처리방침 보기 버전 3');
     await user.type(field('전화번호'), '01012345678');
     expect(field('전화번호')).toHaveAccessibleDescription('전화번호 인증을 완료해 주세요.');
     await user.click(screen.getByRole('button', { name: '인증' }));
@@ -203,5 +205,55 @@ describe('/signup', () => {
     server.use(http.post('/api/signup/auth/signup/', () => new HttpResponse(null, { status: 502 })));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('회원가입에 실패했습니다.'));
+  });
+
+  it('links the consent to the 개인정보 처리방침 page, and keeps the draft for the trip there and back', async () => {
+    sessionStorage.setItem('signupDraft', JSON.stringify({ name: '김민지', username: 'minji_kim', email: '', phone: '', school: '', phoneVerified: false }));
+    const ui = renderApp('/signup');
+    const consent = await screen.findByLabelText('개인정보 처리방침에 동의합니다.');
+    await waitFor(() => expect(consent).toHaveAccessibleDescription('개인정보 처리방침 보기 버전 3'));
+    await ui.user.click(screen.getByRole('link', { name: '개인정보 처리방침 보기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/privacy'));
+    expect(await screen.findByRole('heading', { level: 3, name: '1. 모으는 개인정보' })).toBeInTheDocument();
+    // The form comes back filled in from its draft (spec §4): the trip costs nothing typed.
+    expect(JSON.parse(sessionStorage.getItem('signupDraft') ?? '{}')).toMatchObject({ name: '김민지', username: 'minji_kim' });
+  });
+
+  it('asks again when the 개인정보 처리방침 changed after the form loaded it, and sends the new version', async () => {
+    sessionStorage.setItem(
+      'signupDraft',
+      JSON.stringify({ name: '김민지', username: 'minji_kim', email: 'm@campus.ac.kr', phone: '01012345678', school: '파티대학교', phoneVerified: true }),
+    );
+    const sent: unknown[] = [];
+    let current = 3;
+    server.use(
+      http.get('/api/privacy/', () => HttpResponse.json({ version: current, effective_date: '2026-03-01', body: `버전 ${current}` })),
+      http.post('/api/signup/auth/signup/', async ({ request }) => {
+        const version = (await request.formData()).get('privacy_policy_version');
+        sent.push(version);
+        if (version !== String(current)) {
+          return HttpResponse.json({ detail: '개인정보 처리방침이 바뀌었습니다. 바뀐 내용을 확인하고 다시 동의해 주세요.', code: 'privacy_policy_changed' }, { status: 409 });
+        }
+        return HttpResponse.json({ id: 11, username: 'minji_kim' }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/signup');
+    await user.type(await screen.findByLabelText('비밀번호'), 'party-on-2024!');
+    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
+    await pickStudentCard(user);
+    await screen.findByText('버전 3');
+    const consent = screen.getByLabelText('개인정보 처리방침에 동의합니다.');
+    await user.click(consent);
+    current = 4; // an operator published meanwhile
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('개인정보 처리방침이 바뀌었습니다. 바뀐 내용을 확인하고 다시 동의해 주세요.'));
+    await acceptFormAlert(user);
+    expect(consent).not.toBeChecked();
+    await screen.findByText('버전 4');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    await acceptAlert(user, '회원가입이 완료되었습니다. 로그인해 주세요.');
+    expect(sent).toEqual(['3', '4']);
   });
 });

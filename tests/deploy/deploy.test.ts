@@ -201,7 +201,9 @@ describeIfHas(
       const password = 'deploy-pass-1';
       const card = { student_card_image: { bytes: await freshPng(), name: 'card.png', type: 'image/png' } };
       const phone = `010${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-      const form = await multipart({ username, password, password2: password, name: '배포학생', email: `${username}@hanbit.ac.kr`, phone, school: '한빛대학교' }, card);
+      // The 개인정보 처리방침 the signup form would show: the version the student agrees to.
+      const policy = (await via.call('/api/privacy/')).json<{ version: number }>();
+      const form = await multipart({ username, password, password2: password, name: '배포학생', email: `${username}@hanbit.ac.kr`, phone, school: '한빛대학교', privacy_policy_version: String(policy.version) }, card);
       const signup = await via.call('/api/signup/auth/signup/', { method: 'POST', body: form.payload, headers: form.headers });
       expect(signup.status, signup.text).toBe(201);
       const id = signup.json<{ id: number }>().id;

@@ -55,7 +55,12 @@ test.describe('guest', () => {
 
     await page.goto('/signup');
     await expect(page.getByRole('button', { name: '가입하기' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '개인정보 처리방침 보기' })).toBeVisible();
     await expectAccessible(page, '/signup');
+
+    await page.goto('/privacy');
+    await expect(page.getByText(/^버전 \d+ · 시행일/)).toBeVisible();
+    await expectAccessible(page, '/privacy');
   });
 
   test('screens that ask a guest to log in', async ({ page }) => {

@@ -53,6 +53,11 @@ test('home, a party, the map and my page: every tap target is finger-sized', asy
   await page.goto('/mypage');
   await expect(page.getByRole('button', { name: '회원 탈퇴' })).toBeVisible();
   await expectFingerSized(page, 'my page');
+
+  await page.getByRole('link', { name: '개인정보 처리방침' }).tap();
+  await expect(page.getByRole('heading', { level: 1, name: '개인정보 처리방침' })).toBeVisible();
+  await expect(page.getByText(/^버전 \d+ · 시행일/)).toBeVisible();
+  await expectFingerSized(page, 'privacy policy');
 });
 
 test('the balance game: every tap target is finger-sized, before and after a vote', async ({ page, request }) => {

@@ -17,7 +17,7 @@ export async function signUpWithCard(t: TestApp, name = '새내기') {
   const username = `carded_${process.pid % 1000}_${seq}`;
   const password = 'carded-pass1';
   const phone = `0107${String(process.pid % 100).padStart(2, '0')}${String(seq).padStart(5, '0')}`;
-  const body = await multipart({ username, password, password2: password, name, email: `${username}@hanbit.ac.kr`, phone, school: '한빛대학교' }, await cardFiles());
+  const body = await multipart({ username, password, password2: password, name, email: `${username}@hanbit.ac.kr`, phone, school: '한빛대학교', privacy_policy_version: '1' }, await cardFiles());
   const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', ...body });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;

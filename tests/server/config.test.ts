@@ -112,4 +112,11 @@ describe('configuration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps a decided student card 30 days unless CARD_RETENTION_DAYS says otherwise, and refuses nonsense', () => {
+    expect(parseConfig({}).config.cardRetentionDays).toBe(30);
+    expect(parseConfig({ CARD_RETENTION_DAYS: '14' }).config.cardRetentionDays).toBe(14);
+    expect(() => parseConfig({ CARD_RETENTION_DAYS: '0' })).toThrow(/CARD_RETENTION_DAYS/);
+    expect(() => parseConfig({ CARD_RETENTION_DAYS: 'a month' })).toThrow(/CARD_RETENTION_DAYS/);
+  });
 });

@@ -25,6 +25,7 @@ const T = {
   success: '로그인 성공.',
   noAccount: '아직 회원이 아니신가요?',
   signup: '회원가입',
+  privacy: '개인정보 처리방침',
 } as const;
 
 type LoginField = 'username' | 'password';
@@ -86,6 +87,9 @@ export default function LoginScreen() {
       </button>
       <p className="auth__switch">
         {T.noAccount} <Link href="/signup">{T.signup}</Link>
+      </p>
+      <p className="auth__privacy">
+        <Link href="/privacy">{T.privacy}</Link>
       </p>
     </section>
   );

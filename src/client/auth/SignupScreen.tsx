@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { errorMessage } from '../api/api-error';
+import { ApiError, errorMessage } from '../api/api-error';
 import { signup } from '../api/auth';
+import { usePrivacyPolicy } from '../api/privacy-policy';
+import { PRIVACY_CHANGED_CODE } from '../../shared/privacy';
 import { APP_NAME } from '../ui/texts';
 import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
@@ -17,6 +19,14 @@ import { SubmitButton } from '../ui/SubmitButton';
 import './auth.css';
 
 const PASSWORD_HELP = '영문, 숫자, 특수문자를 섞어 8자 이상으로 만들어 주세요.';
+const POLICY = {
+  read: '개인정보 처리방침 보기',
+  version: (n: number) => `버전 ${n}`,
+  unavailable: '개인정보 처리방침을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+} as const;
+
+/** The server refused the consent: the policy changed after this form loaded it. */
+const policyChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && (error.body as { code?: unknown } | null)?.code === PRIVACY_CHANGED_CODE;
 
 export default function SignupScreen() {
   const [, navigate] = useLocation();
@@ -28,6 +38,9 @@ export default function SignupScreen() {
   const [studentCard, setStudentCard] = useState<File | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The version shown is the version agreed to (the server records it, and refuses one no longer in effect).
+  const policy = usePrivacyPolicy();
+  const policyNote = useId();
   const values = { ...draft, password, password2, studentCard, agreed };
   const { setForm, ...fields } = useFieldErrors(signupProblems(values), signupFieldValues(values));
   const e = fields.errors;
@@ -48,14 +61,23 @@ export default function SignupScreen() {
     if (busy) return;
     const problem = fields.check();
     if (problem) return show(problem);
+    if (!policy.data) {
+      void policy.mutate();
+      return show(POLICY.unavailable);
+    }
     clear();
     setBusy(true);
     try {
-      await signup(toSignupFormData(values));
+      await signup(toSignupFormData(values, policy.data.version));
       clearSignupDraft();
       await showAlert(M.success);
       navigate('/login', { replace: true });
     } catch (error) {
+      if (policyChanged(error)) {
+        // Consent is to the text read: the new one is loaded and the box asks again.
+        setAgreed(false);
+        void policy.mutate();
+      }
       fields.fromServer(error);
       show(errorMessage(error, M.failed));
       setBusy(false);
@@ -104,7 +126,18 @@ export default function SignupScreen() {
         <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} error={e.school} />
         <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} error={e.student_card_image} />
 
-        <CheckboxField className="consent" label="개인정보 처리방침에 동의합니다." name="agreed" checked={agreed} onChecked={setAgreed} error={e.agreed} />
+        <CheckboxField className="consent" label="개인정보 처리방침에 동의합니다." name="agreed" checked={agreed} onChecked={setAgreed} error={e.agreed} describedBy={policyNote} />
+        <p className="consent__policy" id={policyNote}>
+          <Link href="/privacy" className="consent__link">
+            {POLICY.read}
+          </Link>
+          {policy.data && (
+            <>
+              {' '}
+              <span className="consent__version">{POLICY.version(policy.data.version)}</span>
+            </>
+          )}
+        </p>
         <FormError message={fields.formMessage(message)} reserve />
         <SubmitButton busy={busy} label={'가입하기'} busyLabel={'가입 중...'} />
       </form>

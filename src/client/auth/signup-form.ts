@@ -1,4 +1,5 @@
 import { PASSWORD_MIN } from '../../shared/constants';
+import { PRIVACY_VERSION_FIELD } from '../../shared/privacy';
 import { STORAGE } from '../../shared/storage-keys';
 import { blankProblems, SIGNUP_MESSAGES, studentInfoProblems } from '../lib/signup-validation';
 import type { FieldProblem } from '../ui/use-field-errors';
@@ -53,7 +54,8 @@ export function signupProblems(v: SignupValues): FieldProblem<SignupField>[] {
   return problems;
 }
 
-export function toSignupFormData(v: SignupValues): FormData {
+/** The multipart body; `policyVersion` is the 개인정보 처리방침 the form showed, which the box agreed to. */
+export function toSignupFormData(v: SignupValues, policyVersion: number): FormData {
   const form = new FormData();
   form.append('username', v.username.trim());
   form.append('password', v.password);
@@ -63,6 +65,7 @@ export function toSignupFormData(v: SignupValues): FormData {
   form.append('phone', v.phone.trim());
   form.append('school', v.school.trim());
   if (v.studentCard) form.append('student_card_image', v.studentCard);
+  form.append(PRIVACY_VERSION_FIELD, String(policyVersion));
   return form;
 }
 

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { MYPAGE_TEXTS as T } from './mypage-texts';
 
 interface Props {
@@ -13,6 +14,10 @@ export function MyPageMenu({ onHelp, onLogout, onWithdraw }: Props) {
         {T.help}
         <span aria-hidden="true">›</span>
       </button>
+      <Link href="/privacy" className="mypage-menu__item mypage-menu__item--link">
+        {T.privacy}
+        <span aria-hidden="true">›</span>
+      </Link>
       <button type="button" className="mypage-menu__item" onClick={onLogout}>
         {T.logout}
         <span aria-hidden="true">›</span>

@@ -20,6 +20,7 @@ export const MYPAGE_TEXTS = {
   times: '회',
   help: '도움말',
   logout: '로그아웃',
+  privacy: '개인정보 처리방침',
   withdraw: '회원 탈퇴',
   menu: '마이페이지 메뉴',
 } as const;
@@ -32,6 +33,8 @@ export const HELP_TEXTS = {
     ['참석 체크인', '파티 시작 30분 전부터 파티비서에서 로비에 들어가 대기하면 참석 체크인이 되고, 보증금이 포인트로 돌아와요.'],
     ['리뷰와 신고', '참여이력에서 다녀온 파티에 리뷰를 남기거나, 함께한 참여자를 확인하고 신고할 수 있어요.'],
     ['경고', '노쇼나 신고가 확인되면 경고가 부여돼요. 서로 배려하는 파티를 만들어 주세요.'],
+    // iOS delivers Web Push only to a web app added to the home screen (Safari 16.4+), never to a Safari tab.
+    ['아이폰 알림', '아이폰·아이패드에서는 Safari의 공유 버튼 → 홈 화면에 추가로 파티온을 추가하고, 홈 화면의 파티온 앱에서 알림을 켜야 푸시 알림을 받을 수 있어요. Safari 탭에서는 푸시 알림이 오지 않아요.'],
   ],
 } as const;
 

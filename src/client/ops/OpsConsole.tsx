@@ -10,6 +10,7 @@ import { PartyCreateScreen } from './PartyCreateScreen';
 import { PartyEditScreen } from './PartyEditScreen';
 import { PartyScreen } from './PartyScreen';
 import { PlacesScreen } from './PlacesScreen';
+import { PrivacyPolicyScreen } from './PrivacyPolicyScreen';
 import { ReportsScreen } from './ReportsScreen';
 import { UserPointsScreen } from './UserPointsScreen';
 import { UsersScreen } from './UsersScreen';
@@ -39,6 +40,7 @@ export default function OpsConsole() {
         <Route path="/users" component={UsersScreen} />
         <Route path="/users/:userId" component={UserPointsScreen} />
         <Route path="/audit" component={AuditScreen} />
+        <Route path="/privacy" component={PrivacyPolicyScreen} />
         <Route component={NotFoundScreen} />
       </Switch>
     </OpsLayout>

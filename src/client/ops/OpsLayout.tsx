@@ -5,6 +5,7 @@ import { type OpsSession, setOpsSession } from './ops-session';
 import { CAMPUS_TEXTS } from './campus-texts';
 import { OPS_TEXTS as T } from './ops-texts';
 import { PLACES_TEXTS } from './places-texts';
+import { PRIVACY_POLICY_TEXTS } from './privacy-policy-texts';
 
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
 const OPS_SECTIONS = [
@@ -16,6 +17,7 @@ const OPS_SECTIONS = [
   { path: '/reports', label: T.reports },
   { path: '/users', label: T.points },
   { path: '/audit', label: T.audit },
+  { path: '/privacy', label: PRIVACY_POLICY_TEXTS.nav },
 ] as const;
 
 function NavLink({ path, label }: { path: string; label: string }) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/api-error';
+import { formatDateTime } from '../lib/format-date';
 import { opsFetchBlob } from './ops-api';
 import { OPS_TEXTS } from './ops-texts';
 import { VERIFICATION_TEXTS as T } from './verification-texts';
@@ -10,6 +11,8 @@ interface Props {
   userId: number;
   /** The card's upload time: a new card (after a 409) is fetched again. */
   submittedAt: string | null;
+  /** When the retention sweep deleted a decided card: nothing to fetch, and the console says so. */
+  deletedAt: string | null;
   alt: string;
 }
 
@@ -17,7 +20,7 @@ interface Props {
  * A student's card, fetched with the operator's token and shown through an object URL that is revoked as soon as
  * another student (or another screen) takes its place, so no card stays in memory longer than it is on screen.
  */
-export function StudentCardImage({ userId, submittedAt, alt }: Props) {
+export function StudentCardImage({ userId, submittedAt, deletedAt, alt }: Props) {
   const [attempt, setAttempt] = useState(0);
   // An answer counts only for the card it was asked for: until then, the card is loading.
   const wanted = `${userId}:${submittedAt}:${attempt}`;
@@ -25,7 +28,7 @@ export function StudentCardImage({ userId, submittedAt, alt }: Props) {
   const card = answer?.for === wanted ? answer.card : null;
 
   useEffect(() => {
-    if (submittedAt === null) return;
+    if (submittedAt === null || deletedAt) return;
     // Paging fast through the queue (J held down) abandons the cards passed over instead of downloading them all.
     const abort = new AbortController();
     let url: string | null = null;
@@ -43,8 +46,16 @@ export function StudentCardImage({ userId, submittedAt, alt }: Props) {
       abort.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [userId, submittedAt, wanted]);
+  }, [userId, submittedAt, deletedAt, wanted]);
 
+  if (deletedAt) {
+    return (
+      <div className="verif-card verif-card--empty">
+        <p className="verif-card__deleted">{T.cardDeleted}</p>
+        <p>{T.cardDeletedNote(formatDateTime(deletedAt))}</p>
+      </div>
+    );
+  }
   if (submittedAt === null) return <p className="verif-card verif-card--empty">{T.noCard}</p>;
   if (!card) return <p className="verif-card verif-card--empty">{T.cardLoading}</p>;
   if (card.state === 'shown') return <img className="verif-card" src={card.url} alt={alt} />;

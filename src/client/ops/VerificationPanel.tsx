@@ -24,7 +24,7 @@ export function VerificationPanel({ student, position, decision }: Props) {
         {position}
       </div>
       <div className="verif-panel__body">
-        <StudentCardImage userId={student.id} submittedAt={student.card_submitted_at} alt={T.cardAlt(student)} />
+        <StudentCardImage userId={student.id} submittedAt={student.card_submitted_at} deletedAt={student.card_deleted_at} alt={T.cardAlt(student)} />
         <div className="verif-panel__details">
           <dl className="ops-facts">
             <dt>{T.name}</dt>

@@ -29,6 +29,8 @@ export const VERIFICATION_TEXTS = {
   cardLoading: '학생증 사진을 불러오는 중...',
   cardFailed: '학생증 사진을 불러오지 못했습니다.',
   noCard: '학생증 사진이 없습니다.',
+  cardDeleted: '삭제됨',
+  cardDeletedNote: (when: string) => `보관 기간이 지나 ${when}에 학생증 사진을 삭제했습니다. 확인 결과는 남아 있습니다.`,
   approve: '승인',
   approving: '승인 중...',
   reject: '반려',

@@ -64,7 +64,7 @@ export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
     key: (req) => `signup-ip:${clientAddress(req)}`,
   });
   // Multipart: the fields and the photo are read and checked by signup() itself, so no body schema.
-  app.post('/api/signup/auth/signup/', { onRequest: signupLimit, schema: { summary: 'Sign up with the student card photo (multipart); the card waits for an operator', response: { 201: signupResponse, ...refusals(400, 429) } } }, async (req, reply) => {
+  app.post('/api/signup/auth/signup/', { onRequest: signupLimit, schema: { summary: 'Sign up with the student card photo (multipart); the card waits for an operator', response: { 201: signupResponse, ...refusals(400, 409, 429) } } }, async (req, reply) => {
     const created = await signup(ctx, await readMultipart(req, ['student_card_image']));
     return reply.status(201).send(created);
   });

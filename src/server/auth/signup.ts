@@ -1,6 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { signupFields } from '../../shared/auth';
+import { PRIVACY_CHANGED_CODE, PRIVACY_MESSAGES as PM, PRIVACY_VERSION_FIELD } from '../../shared/privacy';
 import { WELCOME_POINTS } from '../../shared/constants';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -8,6 +9,7 @@ import { users } from '../db/schema/users';
 import { HttpError, zodToBody } from '../http/errors';
 import type { MultipartBody } from '../http/multipart';
 import { applyPoints } from '../points/ledger';
+import { currentPolicy } from '../privacy/current-policy';
 import { normalizeImage } from '../uploads/image-check';
 import { hashPassword } from './passwords';
 
@@ -20,6 +22,9 @@ export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: numbe
   if (!parsed.success) Object.assign(errors, zodToBody(parsed.error, body.fields));
   const card = body.files.student_card_image;
   if (!card) errors.student_card_image = [M.studentCardMissing];
+  // The version of the 개인정보 처리방침 the form showed: the consent recorded is to a text the student saw.
+  const agreedTo = body.fields[PRIVACY_VERSION_FIELD]?.trim() ?? '';
+  if (!/^[1-9]\d{0,8}$/.test(agreedTo)) errors[PRIVACY_VERSION_FIELD] = [PM.consentMissing];
   if (Object.keys(errors).length || !parsed.success || !card) throw new HttpError(400, errors);
   const f = parsed.data;
 
@@ -39,6 +44,9 @@ export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: numbe
   try {
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
+      // Checked in the transaction that records it; a version published meanwhile is one the student has not read.
+      const policy = await currentPolicy(tx, now);
+      if (!policy || policy.version !== Number(agreedTo)) throw new HttpError(409, { detail: PM.changed, code: PRIVACY_CHANGED_CODE });
       const [user] = await tx
         .insert(users)
         .values({
@@ -53,6 +61,7 @@ export async function signup(ctx: Ctx, body: MultipartBody): Promise<{ id: numbe
           // The card waits for an operator (shared/verification.ts); until then the student may look but not join.
           verificationStatus: 'pending',
           cardSubmittedAt: now,
+          privacyPolicyVersion: policy.version,
           createdAt: now,
         })
         .returning({ id: users.id, username: users.username });

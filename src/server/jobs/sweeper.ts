@@ -12,6 +12,7 @@ import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
 import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
+import { deleteExpiredCards } from '../privacy/card-retention';
 import { announceOpenLobbies } from '../partyassist/standby-open';
 import { remindExpiringHolds } from '../reserve/hold-reminder';
 import { releaseSeat } from '../reserve/release-seat';
@@ -31,11 +32,13 @@ export interface SweepReport {
   /** Paid participants told their lobby opened (partyassist/standby-open.ts). */
   lobbyNotices: number;
   noShows: number;
+  /** Student cards deleted CARD_RETENTION_DAYS after their decision (privacy/card-retention.ts). */
+  cardsDeleted: number;
 }
 
 /**
  * The one background job: hold expiry (and the reminder before it), 24 h / 1 h reminders, the lobby opening, no-show
- * forfeits. Every step is a conditional update
+ * forfeits, the deletion of decided student cards. Every step is a conditional update
  * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
  */
 export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => undefined) {
@@ -154,6 +157,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       reminded: await remind(now),
       lobbyNotices: await announceOpenLobbies(ctx, now),
       noShows: await forfeitNoShows(now),
+      cardsDeleted: await deleteExpiredCards(ctx, now),
     };
     // A claimed Kakao code is remembered until long after Kakao itself would refuse it (codes live 10 minutes there).
     await ctx.db.delete(kakaoCodes).where(lt(kakaoCodes.createdAt, new Date(now.getTime() - 24 * HOUR)));

@@ -38,7 +38,7 @@ export async function submitStudentCard(
       opts.check?.(row);
       await tx
         .update(users)
-        .set({ ...opts.changes, studentCardPath: key, verificationStatus: 'pending', verificationReason: null, cardSubmittedAt: now })
+        .set({ ...opts.changes, studentCardPath: key, verificationStatus: 'pending', verificationReason: null, cardSubmittedAt: now, cardDeletedAt: null })
         .where(eq(users.id, userId));
       return row.card;
     });

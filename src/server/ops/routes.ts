@@ -13,6 +13,7 @@ import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
 import { opsPlaceEditRoutes } from './place-edit-routes';
+import { opsPrivacyRoutes } from './privacy-routes';
 import { opsStatusRoutes } from './status-routes';
 import { opsVerificationRoutes } from './verification-routes';
 
@@ -40,4 +41,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsLedgerRoutes(app, ctx);
   await opsVerificationRoutes(app, ctx);
   await opsCampusRoutes(app, ctx);
+  await opsPrivacyRoutes(app, ctx);
 }

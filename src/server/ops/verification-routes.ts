@@ -19,6 +19,7 @@ import { requireOps } from './guard';
 
 const USER_NOT_FOUND = '회원을 찾을 수 없습니다.';
 const NO_CARD = '학생증 사진이 없습니다.';
+const CARD_DELETED = '학생증 사진은 보관 기간이 지나 삭제되었습니다.';
 const CARD_CHANGED = '학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.';
 const NOT_PENDING: Record<Exclude<VerificationStatus, 'pending'>, string> = {
   approved: '이미 승인된 학생입니다.',
@@ -57,6 +58,7 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
       reason: u.verificationReason,
       card_submitted_at: u.cardSubmittedAt?.toISOString() ?? null,
       verified_at: u.verifiedAt?.toISOString() ?? null,
+      card_deleted_at: u.cardDeletedAt?.toISOString() ?? null,
     }));
   });
 
@@ -70,10 +72,10 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   };
   app.get('/api/ops/verifications/:userId/card', { ...ops, schema: cardSchema }, async (req, reply) => {
     const [user] = await ctx.db
-      .select({ card: users.studentCardPath })
+      .select({ card: users.studentCardPath, deletedAt: users.cardDeletedAt })
       .from(users)
       .where(and(eq(users.id, req.params.userId), isNull(users.deletedAt)));
-    if (!user?.card) throw detail(404, NO_CARD);
+    if (!user?.card) throw detail(404, user?.deletedAt ? CARD_DELETED : NO_CARD);
     const bytes = await ctx.storage.readPrivate(user.card);
     // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
     if (!bytes) throw detail(404, NO_CARD);

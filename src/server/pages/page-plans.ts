@@ -51,6 +51,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
+  // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
+  { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },
 ];
 
 // The built-in art's medium render, as the client imports it (ui/campus-map/CampusArt.tsx): Vite names its file.

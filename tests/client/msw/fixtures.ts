@@ -2,6 +2,7 @@ import type { HistoryItem } from '../../../src/shared/community';
 import type { MyParty } from '../../../src/shared/live';
 import type { MyPageMain } from '../../../src/shared/mypage';
 import type { ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
+import type { PrivacyPolicy } from '../../../src/shared/privacy';
 
 export const PROFILE: MyPageMain = {
   id: 7,
@@ -78,4 +79,11 @@ export const MY_PARTY: MyParty = {
   max_participants: 8,
   participants: [],
   my_status: 'confirmed',
+};
+
+/** The 개인정보 처리방침 in effect (GET /api/privacy/). */
+export const PRIVACY_POLICY: PrivacyPolicy = {
+  version: 3,
+  effective_date: '2026-03-01',
+  body: '# 파티온 개인정보 처리방침\n\n## 1. 모으는 개인정보\n\n- **회원가입**: 이름, 학생증 사진\n\n<script>alert(1)</script><b>굵은 HTML</b>\n\n[나쁜 링크](javascript:alert(1))',
 };

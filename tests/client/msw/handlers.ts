@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { PARTY_DETAIL, PROFILE } from './fixtures';
+import { PARTY_DETAIL, PRIVACY_POLICY, PROFILE } from './fixtures';
 
 // Defaults every test starts from: a quiet backend that knows one student. Tests override what they examine.
 export const handlers = [
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
   http.get('/api/homemap/tags/', () => HttpResponse.json([])),
   http.get('/api/campus/', () => HttpResponse.json({ school: '한빛대학교', campus_name: '', map: null })),
+  http.get('/api/privacy/', () => HttpResponse.json(PRIVACY_POLICY)),
   http.get('/api/notice/', () => HttpResponse.json([])),
   http.get('/api/partyassist/myparties/', () => HttpResponse.json([])),
   http.get('/api/reserve/waitlist/', () => HttpResponse.json([])),

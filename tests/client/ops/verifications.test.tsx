@@ -15,6 +15,7 @@ const student = (id: number, name: string, extra: object = {}) => ({
   reason: null,
   card_submitted_at: `2026-03-0${id}T01:00:00.000Z`,
   verified_at: null,
+  card_deleted_at: null,
   ...extra,
 });
 const MINJI = student(1, '김민지');
@@ -246,5 +247,16 @@ describe('/ops/verifications', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '학생증 확인' })).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/ops/verifications');
     expect(screen.getByRole('link', { name: '학생증 확인' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says 삭제됨 for a card the retention sweep deleted, keeping the decision, and never asks for it', async () => {
+    const decided = student(4, '최유나', { status: 'approved', verified_at: '2026-01-05T01:00:00.000Z', card_deleted_at: '2026-02-04T01:00:00.000Z' });
+    const { seen } = queueServer([decided]);
+    renderApp('/ops/verifications?status=approved');
+    expect(await screen.findByText('삭제됨')).toBeInTheDocument();
+    expect(screen.getByText(/보관 기간이 지나 .*학생증 사진을 삭제했습니다\. 확인 결과는 남아 있습니다\./)).toBeInTheDocument();
+    expect(screen.getByText('처리 시각')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(seen.cards).toEqual([]);
   });
 });

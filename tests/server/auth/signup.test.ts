@@ -26,6 +26,7 @@ describeEachDb('signup', (kind) => {
       email: `new${n}@hanbit.ac.kr`,
       phone: `010-5555-${String(1000 + n)}`,
       school: '한빛대학교',
+      privacy_policy_version: '1',
       ...over,
     };
   };

@@ -15,7 +15,7 @@ describe('account withdrawal and operator points / student cards', () => {
 
   async function signedUp(username: string) {
     const body = await multipart(
-      { username, password: 'withdraw-pass1', password2: 'withdraw-pass1', name: '떠날사람', email: `${username}@hanbit.ac.kr`, phone: `0109${String(Date.now()).slice(-7)}`, school: '한빛대학교' },
+      { username, password: 'withdraw-pass1', password2: 'withdraw-pass1', name: '떠날사람', email: `${username}@hanbit.ac.kr`, phone: `0109${String(Date.now()).slice(-7)}`, school: '한빛대학교', privacy_policy_version: '1' },
       { student_card_image: { bytes: await tinyPng(), name: 'card.png', type: 'image/png' } },
     );
     const res = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', ...body });

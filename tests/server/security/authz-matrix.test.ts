@@ -150,7 +150,7 @@ const ROWS: Row[] = [
     body: () => {
       const n = next();
       return form(
-        { username: `matrix_new${n}`, password: 'matrix-pass1', password2: 'matrix-pass1', name: '새학생', email: `matrix${n}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교' },
+        { username: `matrix_new${n}`, password: 'matrix-pass1', password2: 'matrix-pass1', name: '새학생', email: `matrix${n}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교', privacy_policy_version: '1' },
         'student_card_image',
       );
     },
@@ -202,6 +202,8 @@ const ROWS: Row[] = [
   { method: 'PATCH', path: '/api/notice/{id}/', url: (f) => `/api/notice/${f.notificationId}/`, body: () => json({ is_read: true }), expect: student(200, 404) },
   // Web Push: the key is public; a subscription is a signed-in student's own (an unknown endpoint unsubscribes nothing).
   { method: 'GET', path: '/api/push/key/', url: () => '/api/push/key/', expect: everyone(200) },
+  // The 개인정보 처리방침: a guest reads it before signing up.
+  { method: 'GET', path: '/api/privacy/', url: () => '/api/privacy/', expect: everyone(200) },
   { method: 'POST', path: '/api/push/subscriptions/', url: () => '/api/push/subscriptions/', body: () => json(browserSubscription(`https://push.example/${next()}`).json), expect: student(204) },
   { method: 'DELETE', path: '/api/push/subscriptions/', url: () => '/api/push/subscriptions/', body: () => json({ endpoint: 'https://push.example/1' }), expect: student(204) },
   // My page.
@@ -321,6 +323,15 @@ const ROWS: Row[] = [
     expect: opsOnly(404, 'token'),
   },
   { method: 'GET', path: '/api/ops/audit/', url: () => '/api/ops/audit/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/privacy/', url: () => '/api/ops/privacy/', expect: opsOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/ops/privacy/',
+    url: () => '/api/ops/privacy/',
+    // Effective far ahead: the version signups agree to (the signup row's) stays the one in effect.
+    body: () => json({ body: `# 개인정보 처리방침 ${next()}`, effective_date: '2099-01-01' }),
+    expect: opsOnly(201),
+  },
   { method: 'GET', path: '/api/ops/status/', url: () => '/api/ops/status/', expect: opsOnly(200) },
   {
     method: 'POST',
@@ -446,7 +457,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
   // A student who signed up through the real endpoint: a password to log in with and a stored student card.
   const password = 'carded-pass1';
   const username = `carded_${process.pid % 1000}`;
-  const card = await form({ username, password, password2: password, name: '카드주인', email: `${username}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교' }, 'student_card_image');
+  const card = await form({ username, password, password2: password, name: '카드주인', email: `${username}@hanbit.ac.kr`, phone: phone(), school: '한빛대학교', privacy_policy_version: '1' }, 'student_card_image');
   const signup = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', headers: card.headers, payload: card.payload as Buffer });
   expect(signup.statusCode).toBe(201);
   // `npm run ops -- demo` needs the demo students (seeded in a real database).

@@ -447,6 +447,15 @@ const TARGETS: JsonTarget[] = [
     free: ['notifications'],
   },
   {
+    name: 'ops privacy publish',
+    method: 'POST',
+    url: () => '/api/ops/privacy/',
+    headers: (fx) => fx.ops,
+    // Only dates far ahead are valid here, so the version in effect (which the signup fuzz agrees to) stays the same.
+    fields: () => ({ body: field('# 개인정보 처리방침\n\n새 버전', '', '   ', '가'.repeat(50_001)), effective_date: field('2099-01-01', '2026-02-30', '2020-01-01', '2099-1-1') }),
+    delta: (ok) => ({ privacy: ok.length, audit: ok.length }),
+  },
+  {
     name: 'ops verification reject',
     method: 'POST',
     url: (fx) => `/api/ops/verifications/${fx.applicants[1]}/reject/`,
@@ -570,6 +579,7 @@ describeEachDb('fuzzing every body', (kind) => {
         email: fc.oneof(fc.integer({ min: 1, max: 1e9 }).map((n) => `fuzz${n}@hanbit.ac.kr`), text),
         phone: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `011${n}`), text),
         school: str('한빛대학교'),
+        privacy_policy_version: str('1', '0', '999', '01'),
       }),
     },
     {
@@ -673,7 +683,7 @@ describeEachDb('fuzzing every body', (kind) => {
       if (res.statusCode >= 500) got.push(`${url} → ${res.statusCode}`);
     }
     const signup = await multipart(
-      { username: 'nul_name', password: 'nul-pass12', password2: 'nul-pass12', name: 'a\u0000b', email: 'nul@hanbit.ac.kr', phone: '01700000002', school: '한빛' },
+      { username: 'nul_name', password: 'nul-pass12', password2: 'nul-pass12', name: 'a\u0000b', email: 'nul@hanbit.ac.kr', phone: '01700000002', school: '한빛', privacy_policy_version: '1' },
       { student_card_image: { bytes: await tinyPng(), name: 'c.png', type: 'image/png' } },
     );
     const s = await t.app.inject({ method: 'POST', url: '/api/signup/auth/signup/', ...signup });

@@ -92,7 +92,8 @@ export async function tableCounts(t: TestApp) {
       (select count(*)::int from extra_settings) as extra,
       (select count(*)::int from operators) as operators,
       (select count(*)::int from operator_sessions) as sessions,
-      (select count(*)::int from audit_log) as audit`,
+      (select count(*)::int from audit_log) as audit,
+      (select count(*)::int from privacy_policies) as privacy`,
   );
   return r;
 }

@@ -114,7 +114,7 @@ const ENDPOINTS: Endpoint[] = [
       n += 1;
       return {
         headers: {},
-        fields: { username: `upload_${n}`, password: 'upload-pass1', password2: 'upload-pass1', name: '업로드', email: `upload${n}@hanbit.ac.kr`, phone: `0195550${String(1000 + n)}`, school: '한빛대학교' },
+        fields: { username: `upload_${n}`, password: 'upload-pass1', password2: 'upload-pass1', name: '업로드', email: `upload${n}@hanbit.ac.kr`, phone: `0195550${String(1000 + n)}`, school: '한빛대학교', privacy_policy_version: '1' },
       };
     },
   },

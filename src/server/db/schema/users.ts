@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } fr
 import { createdAt, instant } from './columns';
 import { VERIFICATION_STATUSES } from '../../../shared/verification';
 import { inList } from '../sql-in-list';
+import { privacyPolicies } from './privacy';
 import { SOCIAL_PROVIDERS } from './social-providers';
 
 export const users = pgTable(
@@ -29,6 +30,11 @@ export const users = pgTable(
     // When the current card was sent (orders the operators' queue) and when an operator last decided on it.
     cardSubmittedAt: instant('card_submitted_at'),
     verifiedAt: instant('verified_at'),
+    // When the sweeper deleted the decided card (CARD_RETENTION_DAYS after verified_at); the decision stays.
+    cardDeletedAt: instant('card_deleted_at'),
+    // The 개인정보 처리방침 the student agreed to at signup (the version shown to them); null for accounts made
+    // before there was one, or through Kakao.
+    privacyPolicyVersion: integer('privacy_policy_version').references(() => privacyPolicies.version),
     // Raised by a password change; an access token carries the value it was issued under and is refused once it is
     // behind, so every other session's access token stops working at once (not when it expires). A counter, not
     // a time: two events in the same second (or under a test's frozen clock) are still told apart.

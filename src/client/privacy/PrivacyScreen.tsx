@@ -1,0 +1,26 @@
+import { usePrivacyPolicy } from '../api/privacy-policy';
+import { ErrorState } from '../ui/ErrorState';
+import { MarkdownText } from '../ui/MarkdownText';
+import { ScreenPage } from '../ui/ScreenPage';
+import { COMMON_TEXTS } from '../ui/texts';
+import { PRIVACY_TEXTS as T } from './privacy-texts';
+import './privacy.css';
+
+/** /privacy: the 개인정보 처리방침 in effect (개인정보 보호법 §30: published where anyone, a guest too, can read it). */
+export default function PrivacyScreen() {
+  const { data, error, mutate } = usePrivacyPolicy();
+  return (
+    <ScreenPage title={T.title} back>
+      {data ? (
+        <article className="privacy">
+          <p className="privacy__meta">{T.meta(data.version, data.effective_date)}</p>
+          <MarkdownText text={data.body} />
+        </article>
+      ) : error ? (
+        <ErrorState message={T.loadFailed} hint={T.loadFailedHint} retry={() => void mutate()} />
+      ) : (
+        <p className="status-text">{COMMON_TEXTS.loading}</p>
+      )}
+    </ScreenPage>
+  );
+}
