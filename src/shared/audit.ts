@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'operator.create',
   'operator.disable',
   'operator.enable',
+  'password_reset.issue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,4 +36,5 @@ export const AUDIT_ACTION_LABELS = {
   'operator.create': '운영자 추가',
   'operator.disable': '운영자 사용 중지',
   'operator.enable': '운영자 다시 사용',
+  'password_reset.issue': '비밀번호 재설정 링크 발급',
 } as const satisfies Record<AuditAction, string>;

@@ -11,6 +11,7 @@ import { opsOperatorRoutes } from './operator-routes';
 import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
+import { opsPasswordResetRoutes } from './password-reset-routes';
 import { opsPlaceEditRoutes } from './place-edit-routes';
 import { opsStatusRoutes } from './status-routes';
 import { opsVerificationRoutes } from './verification-routes';
@@ -37,5 +38,6 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsAttendeeRoutes(app, ctx);
   await opsPlaceEditRoutes(app, ctx);
   await opsLedgerRoutes(app, ctx);
+  await opsPasswordResetRoutes(app, ctx);
   await opsVerificationRoutes(app, ctx);
 }
