@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_PATH, PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset';
+import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_PATH, PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset-messages';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/connect';
 import { lockStudents } from '../db/lock-order';

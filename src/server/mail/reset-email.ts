@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset';
+import { PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset-messages';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
-import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_PATH } from '../../shared/password-reset';
+import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_PATH } from '../../shared/password-reset-messages';
 import { passwordResetLink } from '../../shared/password-reset-contract';
 import { issueResetLink, resetUrl } from '../auth/password-reset';
 import type { Ctx } from '../context';

@@ -49,6 +49,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
+  // Opened from an email or from a link an operator handed over: the screen's chunk before the entry asks for it.
+  { path: /^\/password-reset$/, modules: ['src/client/auth/PasswordResetScreen.tsx'] },
+  { path: /^\/password-forgot$/, modules: ['src/client/auth/PasswordForgotScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD_RESET_MESSAGES as RM } from '../../../src/shared/password-reset';
+import { PASSWORD_RESET_MESSAGES as RM } from '../../../src/shared/password-reset-messages';
 import { startMailServer, type MailServer, type ReceivedMail } from '../../helpers/mail-server';
 import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../../src/server/db/schema/audit';
 import { passwordResets } from '../../../src/server/db/schema/password-resets';
 import { users } from '../../../src/server/db/schema/users';
-import { PASSWORD_RESET_MESSAGES as RM } from '../../../src/shared/password-reset';
+import { PASSWORD_RESET_MESSAGES as RM } from '../../../src/shared/password-reset-messages';
 import { listenOnLoopback } from '../../helpers/listen';
 import { openSocket } from '../../helpers/sockets';
 import { bearer, createStudent, createTestApp, loginAs, type TestApp } from '../../helpers/test-app';
