@@ -86,7 +86,7 @@ export default function LoginScreen() {
       <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>
         {LOGIN_MODAL_TEXTS.kakao}
       </button>
-      <p className="auth__forgot">
+      <p className="auth__link-row">
         <Link href={PASSWORD_FORGOT_PATH}>{RESET_TEXTS.forgotLink}</Link>
       </p>
       <p className="auth__switch">

@@ -43,7 +43,7 @@ export default function PasswordForgotScreen() {
       ) : (
         <p className="status-text">{COMMON_TEXTS.loading}</p>
       )}
-      <p className="auth__switch">
+      <p className="auth__link-row">
         <Link href="/login">{T.backToLogin}</Link>
       </p>
     </section>

@@ -90,7 +90,7 @@ export default function PasswordResetScreen() {
           <SubmitButton busy={busy} label={T.save} busyLabel={T.saving} />
         </form>
       )}
-      <p className="auth__switch">
+      <p className="auth__link-row">
         <Link href="/login">{T.backToLogin}</Link>
       </p>
     </section>
