@@ -6,6 +6,7 @@ import { EarlyTapReplay } from './lib/early-taps';
 import { Layout } from './ui/Layout';
 import { NotFoundScreen } from './ui/NotFoundScreen';
 import { COMMON_TEXTS } from './ui/texts';
+import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from '../shared/password-reset-messages';
 
 // One chunk per other screen: a student opening the home list never downloads the map or the game.
 const NotificationsScreen = lazy(() => import('./notifications/NotificationsScreen'));
@@ -22,6 +23,8 @@ const KakaoLoginScreen = lazy(() => import('./auth/KakaoLoginScreen'));
 const KakaoCallbackScreen = lazy(() => import('./auth/KakaoCallbackScreen'));
 const LoginScreen = lazy(() => import('./auth/LoginScreen'));
 const SignupScreen = lazy(() => import('./auth/SignupScreen'));
+const PasswordForgotScreen = lazy(() => import('./auth/PasswordForgotScreen'));
+const PasswordResetScreen = lazy(() => import('./auth/PasswordResetScreen'));
 const PaymentScreen = lazy(() => import('./payment/PaymentScreen'));
 const PaymentFinishScreen = lazy(() => import('./payment/PaymentFinishScreen'));
 const LobbyScreen = lazy(() => import('./lobby/LobbyScreen'));
@@ -36,7 +39,7 @@ const loading = <p className="status-text">{COMMON_TEXTS.loading}</p>;
 
 /**
  * Spec §2's 21 routes, plus /home as an alias of the home list, /privacy (the 개인정보 처리방침 signup asks consent
- * to), and the operators' console under /ops.
+ * to), password recovery (/password-forgot, /password-reset), and the operators' console under /ops.
  */
 export function AppRoutes() {
   return (
@@ -74,6 +77,8 @@ function StudentRoutes() {
           <Route path="/oauth/kakao/callback" component={KakaoCallbackScreen} />
           <Route path="/login" component={LoginScreen} />
           <Route path="/signup" component={SignupScreen} />
+          <Route path={PASSWORD_FORGOT_PATH} component={PasswordForgotScreen} />
+          <Route path={PASSWORD_RESET_PATH} component={PasswordResetScreen} />
           <Route path="/payment" component={PaymentScreen} />
           <Route path="/paymentfinish" component={PaymentFinishScreen} />
           <Route path="/balancewait/:partyId" component={LobbyScreen} />

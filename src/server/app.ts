@@ -37,11 +37,13 @@ import { pushRoutes } from './push/routes';
 import { ensurePrivacyPolicy } from './privacy/current-policy';
 import { privacyRoutes } from './privacy/routes';
 import webpush from 'web-push';
+import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sweeper: Sweeper;
     push: PushSender;
+    mailer: Mailer;
   }
 }
 
@@ -79,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const outbound = createOutboundPolicy({ testHosts: deps.config.outboundTestHosts });
   const push = createPushSender({ db: deps.database.db, vapid, outbound, onError: (err, what) => app.log.warn({ err }, what) });
   const access = createAccessCheck(deps.database.db);
+  const mailer = createMailer(deps.config.mail, (err) => app.log.error({ err }, 'password-reset email failed'));
   const ctx: Ctx = {
     ...deps,
     db: handOnAfterCommit(deps.database.db, (notices) => push.enqueue(notices)),
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // their account so the old tokens stop at once.
     hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error'), (userId) => access.forget(userId)),
     access,
+    mailer,
   };
 
   installErrorHandler(app);
@@ -165,6 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.env === 'production') app.addHook('onReady', () => lockOutDemoAccounts(ctx, app.log));
   app.addHook('onClose', async () => sweeper.stop());
   app.decorate('push', push);
+  app.decorate('mailer', mailer);
+  // The emails of the last requests leave (or fail and are logged) before the database closes.
+  app.addHook('onClose', async () => mailer.close());
   // The pushes of the last actions leave before the database closes; then their kept-alive connections are closed.
   app.addHook('onClose', async () => {
     await push.idle();

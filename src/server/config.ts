@@ -45,6 +45,14 @@ const envSchema = z.object({
   CARD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().optional(),
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  // Password-reset emails (auth/mailer.ts); without SMTP_URL 비밀번호 찾기 tells the student to ask an operator.
+  SMTP_URL: z
+    .string()
+    .url()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)')
+    .optional(),
+  // Unset: 파티온 <no-reply@…> at PUBLIC_URL's host.
+  MAIL_FROM: z.string().min(3).optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -130,6 +138,8 @@ export interface Config {
    * orientation day needs more of both.
    */
   limits: { signupPerIpPerHour?: number; loginPerIpPerMinute?: number };
+  /** Where password-reset emails leave from; without it no email is sent (operators issue links instead). */
+  mail?: { smtpUrl: string; from: string };
   /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
   /** OUTBOUND_TEST_HOSTS: host:port pairs exempt from the outbound policy (tests' stand-ins; never in production). */
@@ -181,6 +191,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
         Object.entries({ signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR, loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE }).filter(([, v]) => v !== undefined),
       ),
       outboundTestHosts: env.OUTBOUND_TEST_HOSTS,
+      mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `파티온 <no-reply@${env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'}>` } : undefined,
       llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
       kakao: {
         restApiKey: env.KAKAO_REST_API_KEY,

@@ -7,6 +7,7 @@ import type { Storage } from './storage/storage';
 import type { AccessTokens } from './auth/access-token';
 import type { SocketHub } from './realtime/socket-hub';
 import type { AccessCheck } from './http/access-cache';
+import type { Mailer } from './mail/mailer';
 
 /** Rate limits and socket caps; tests and benches that create many accounts from one address raise them. */
 export interface Limits {
@@ -25,6 +26,10 @@ export interface Limits {
   loginFailuresPerUsernamePerHour: number;
   /** Signups from one address; Kakao sign-ins from one address have a budget of the same size. */
   signupPerIpPerHour: number;
+  /** 비밀번호 찾기 requests from one address (each may send an email). */
+  passwordResetPerIpPerHour: number;
+  /** 비밀번호 찾기 requests for one email address, from anywhere: a stranger cannot fill a student's mailbox. */
+  passwordResetPerEmailPerHour: number;
   /** Live sockets per student on one instance; a new one beyond it closes the student's oldest. */
   socketsPerUser: number;
   /** Live sockets per address on one instance; a new one beyond it closes that address's oldest. */
@@ -36,6 +41,8 @@ export const DEFAULT_LIMITS: Limits = {
   loginPerUsernamePerMinute: 10,
   loginFailuresPerUsernamePerHour: 100,
   signupPerIpPerHour: 20,
+  passwordResetPerIpPerHour: 10,
+  passwordResetPerEmailPerHour: 3,
   socketsPerUser: 5,
   socketsPerAddress: 20,
 };
@@ -69,6 +76,8 @@ export interface Ctx extends AppDeps {
   limits: Limits;
   /** This instance's websockets, fed by the bus. */
   hub: SocketHub;
+  /** Outgoing email (password-reset links) and the jobs that send it after the answer (mail/mailer.ts). */
+  mailer: Mailer;
   /** The auth guard's check of a token against its account, remembered a few seconds (access-cache.ts). */
   access: AccessCheck;
 }

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'campus.update',
   'campus.map',
   'privacy.publish',
+  'password_reset.issue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,4 +42,5 @@ export const AUDIT_ACTION_LABELS = {
   'campus.update': '캠퍼스 이름 변경',
   'campus.map': '캠퍼스 지도 교체',
   'privacy.publish': '개인정보 처리방침 게시',
+  'password_reset.issue': '비밀번호 재설정 링크 발급',
 } as const satisfies Record<AuditAction, string>;

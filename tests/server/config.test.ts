@@ -31,6 +31,16 @@ describe('configuration', () => {
     expect(settings.filter((name) => !example.includes(name))).toEqual([]);
   });
 
+  it('sends password-reset emails only with an smtp:// or smtps:// SMTP_URL, from MAIL_FROM or no-reply at PUBLIC_URL', () => {
+    expect(parseConfig({}).config.mail).toBeUndefined();
+    expect(parseConfig({ SMTP_URL: 'smtp://mailer:secret@mail.example.kr:587', PUBLIC_URL: 'https://partyon.example.kr' }).config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:secret@mail.example.kr:587',
+      from: '파티온 <no-reply@partyon.example.kr>',
+    });
+    expect(parseConfig({ SMTP_URL: 'smtps://mail.example.kr', MAIL_FROM: 'PartyOn <help@example.kr>' }).config.mail?.from).toBe('PartyOn <help@example.kr>');
+    expect(() => parseConfig({ SMTP_URL: 'https://mail.example.kr' })).toThrow(/SMTP_URL: must be an smtp/);
+  });
+
   it('has working defaults for a laptop', () => {
     const { config } = parseConfig({});
     expect(config).toMatchObject({ port: 3000, dataDir: './data', allowedOrigins: [], databaseUrl: undefined });

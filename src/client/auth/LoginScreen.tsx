@@ -12,6 +12,8 @@ import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
+import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-messages';
+import { RESET_TEXTS } from './password-reset-texts';
 import './auth.css';
 
 const T = {
@@ -85,6 +87,9 @@ export default function LoginScreen() {
       <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>
         {LOGIN_MODAL_TEXTS.kakao}
       </button>
+      <p className="auth__link-row">
+        <Link href={PASSWORD_FORGOT_PATH}>{RESET_TEXTS.forgotLink}</Link>
+      </p>
       <p className="auth__switch">
         {T.noAccount} <Link href="/signup">{T.signup}</Link>
       </p>

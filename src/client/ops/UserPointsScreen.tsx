@@ -10,6 +10,7 @@ import { formatPoints } from '../lib/format-points';
 import { LedgerTable } from './LedgerTable';
 import { LoadState } from './LoadState';
 import { opsFetcher } from './ops-api';
+import { PasswordResetPanel } from './PasswordResetPanel';
 import { PointsForm } from './PointsForm';
 import { POINTS_TEXTS as T } from './points-texts';
 import './points.css';
@@ -57,6 +58,7 @@ export function UserPointsScreen() {
         <dd>{formatDateTime(user.created_at)}</dd>
       </dl>
       <PointsForm user={user} onDone={() => mutate()} />
+      <PasswordResetPanel user={user} />
       <section className="ops-section" aria-labelledby="ops-ledger-title">
         <h2 id="ops-ledger-title" className="ops-section__title">
           {T.ledger}

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
+import { purgeOldResetLinks } from '../auth/password-reset';
 import { purgeExpiredRefreshTokens } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
 import { lockParticipation, lockStudents } from '../db/lock-order';
@@ -164,6 +165,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     // Ended sign-ins (students' refresh tokens, operators' sessions) are refused with or without their rows.
     await purgeExpiredRefreshTokens(ctx.db, now);
     await purgeEndedOperatorSessions(ctx.db, now);
+    await purgeOldResetLinks(ctx.db, now);
     return report;
   }
 

@@ -12,6 +12,7 @@ import { opsOperatorRoutes } from './operator-routes';
 import { opsPartyEditRoutes } from './party-edit-routes';
 import { opsPartyListRoutes } from './party-list-routes';
 import { opsPartyRoutes } from './party-routes';
+import { opsPasswordResetRoutes } from './password-reset-routes';
 import { opsPlaceEditRoutes } from './place-edit-routes';
 import { opsPrivacyRoutes } from './privacy-routes';
 import { opsStatusRoutes } from './status-routes';
@@ -39,6 +40,7 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsAttendeeRoutes(app, ctx);
   await opsPlaceEditRoutes(app, ctx);
   await opsLedgerRoutes(app, ctx);
+  await opsPasswordResetRoutes(app, ctx);
   await opsVerificationRoutes(app, ctx);
   await opsCampusRoutes(app, ctx);
   await opsPrivacyRoutes(app, ctx);

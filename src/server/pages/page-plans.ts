@@ -50,6 +50,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   { path: /^\/login$/, modules: ['src/client/auth/LoginScreen.tsx'] },
   { path: /^\/signup$/, modules: ['src/client/auth/SignupScreen.tsx'] },
+  // Opened from an email or from a link an operator handed over: the screen's chunk before the entry asks for it.
+  { path: /^\/password-reset$/, modules: ['src/client/auth/PasswordResetScreen.tsx'] },
+  { path: /^\/password-forgot$/, modules: ['src/client/auth/PasswordForgotScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
   // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
   { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },

@@ -163,6 +163,28 @@ const ROWS: Row[] = [
     body: () => json({ code: 'some-code', redirect_uri: 'https://evil.example/oauth/kakao/callback' }),
     expect: everyone(400),
   },
+  // Password recovery: public; the one-time link in the body is the credential. No SMTP_URL here: 비밀번호 찾기 by email
+  // answers 404 (ask an operator) to everyone alike.
+  { method: 'GET', path: '/api/signup/auth/password-reset/options/', url: () => '/api/signup/auth/password-reset/options/', expect: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/signup/auth/password-reset/request/',
+    url: () => '/api/signup/auth/password-reset/request/',
+    body: (f) => json({ email: `${f.carded.username}@hanbit.ac.kr` }),
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/signup/auth/password-reset/',
+    url: () => '/api/signup/auth/password-reset/',
+    body: async (f) => {
+      const { id } = await createStudent(f.t);
+      const link = await f.t.app.inject({ method: 'POST', url: `/api/ops/users/${id}/password-reset/`, headers: { 'x-ops-token': f.t.opsToken } });
+      const token = new URL(link.json().url as string, 'http://x').searchParams.get('token');
+      return json({ token, new_password: 'matrix-reset1', new_password2: 'matrix-reset1' });
+    },
+    expect: everyone(200),
+  },
   // Joining, paying, leaving.
   { method: 'POST', path: '/api/reserve/join/{partyId}/', url: (f) => `/api/reserve/join/${f.open}/`, expect: student(409, 201) },
   { method: 'GET', path: '/api/reserve/participation/{id}/', url: (f) => `/api/reserve/participation/${f.memberParticipation}/`, expect: student(200, 404) },
@@ -394,6 +416,7 @@ const ROWS: Row[] = [
   { method: 'DELETE', path: '/api/ops/campus/map/', url: () => '/api/ops/campus/map/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/', url: () => '/api/ops/users/?q=carded', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/users/{id}/ledger/', url: (f) => `/api/ops/users/${f.member.id}/ledger/`, expect: opsOnly(200) },
+  { method: 'POST', path: '/api/ops/users/{id}/password-reset/', url: (f) => `/api/ops/users/${f.other.id}/password-reset/`, expect: opsOnly(201) },
   // Student verification: the card is the student's own, and still operators only.
   { method: 'GET', path: '/api/ops/verifications/', url: () => '/api/ops/verifications/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/verifications/{userId}/card', url: (f) => `/api/ops/verifications/${f.carded.id}/card`, expect: opsOnly(200) },

@@ -113,6 +113,8 @@ interface Fx {
   reportId: number;
   leaver: { id: number; auth: Record<string, string>; password: string };
   changer: { auth: Record<string, string> };
+  /** A one-time password-reset link's token, issued by an operator. */
+  resetToken: string;
   grantee: number;
   placeId: number;
   /** Students whose cards wait for an operator. */
@@ -201,6 +203,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     reportId: report.json().id,
     leaver: { id: leaver.id, auth: bearer(await tokenFor(t, leaver.id)), password: 'leaver-pass1' },
     changer: { auth: (await createStudents(t, 1))[0].auth },
+    resetToken: await resetLink(t),
     grantee: mate.id,
     placeId: t.placeId!,
     applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
@@ -208,6 +211,12 @@ async function setUp(t: TestApp): Promise<Fx> {
     placeBefore: placeState(((await opsGet(t, '/api/ops/places/')) as (PlaceAnswer & { id: number })[]).find((p) => p.id === t.placeId)!),
     partyBefore: partyState((await opsGet(t, `/api/ops/parties/${editable}/`)) as PartyAnswer),
   };
+}
+
+async function resetLink(t: TestApp): Promise<string> {
+  const { id } = await createStudent(t, {}, 'before-reset1');
+  const res = await t.app.inject({ method: 'POST', url: `/api/ops/users/${id}/password-reset/`, headers: { 'x-ops-token': t.opsToken } });
+  return new URL(res.json().url as string, 'http://x').searchParams.get('token')!;
 }
 
 async function roundQuestions(t: TestApp, partyId: number, auth: Record<string, string>): Promise<number[]> {
@@ -320,6 +329,19 @@ const TARGETS: JsonTarget[] = [
     after: (res, fx) => {
       if (res.statusCode === 200) fx.changer.auth = bearer((res.json() as { access: string }).access);
     },
+  },
+  {
+    name: 'password reset',
+    method: 'POST',
+    url: () => '/api/signup/auth/password-reset/',
+    // A live link of its own student: the first good body spends it, and every later one must be refused whole.
+    fields: (fx) => ({ token: field(fx.resetToken, 'x'.repeat(43)), new_password: field('reset-pass123', 'short'), new_password2: field('reset-pass123') }),
+  },
+  {
+    name: 'password reset by email',
+    method: 'POST',
+    url: () => '/api/signup/auth/password-reset/request/',
+    fields: () => ({ email: field('student1@hanbit.ac.kr', 'not-an-email') }),
   },
   {
     name: 'withdraw',

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-messages';
+import { ApiError, errorMessage } from '../api/api-error';
+import { resetPassword } from '../api/password-reset';
+import { useLogout } from '../state/use-session-actions';
+import { FormError } from '../ui/FormError';
+import { SubmitButton } from '../ui/SubmitButton';
+import { TextField } from '../ui/TextField';
+import { APP_NAME } from '../ui/texts';
+import { useAlert } from '../ui/use-alert';
+import { useFieldErrors } from '../ui/use-field-errors';
+import { RESET_TEXTS as T, resetProblems } from './password-reset-texts';
+import './auth.css';
+
+/**
+ * The page a reset link opens (/password-reset?token=…): the student sets a new password. On success every session
+ * of the account has ended on the server, this browser's too, so its tokens are cleared and the student signs in
+ * again with the new password.
+ */
+export default function PasswordResetScreen() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const showAlert = useAlert();
+  const logout = useLogout();
+  const [password, setPassword] = useState('');
+  const [password2, setPassword2] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  // The link itself was refused (spent, replaced, expired): no password will do, only a new link.
+  const [dead, setDead] = useState(!token);
+  const { setForm, ...fields } = useFieldErrors(resetProblems(password, password2), { new_password: password, new_password2: password2 });
+
+  // Never rejects: every failure is shown in the form.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure('');
+    const problem = fields.check();
+    if (problem) return setFailure(problem);
+    setBusy(true);
+    try {
+      const { detail } = await resetPassword(token, password, password2);
+      await showAlert(detail);
+      logout('/login');
+    } catch (err) {
+      fields.fromServer(err);
+      const linkRefused = err instanceof ApiError && err.status === 400 && err.message === T.linkInvalid;
+      if (linkRefused) setDead(true);
+      else setFailure(errorMessage(err, T.saveFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth">
+      <p className="auth__brand">{APP_NAME}</p>
+      <h1 className="auth__title">{T.resetTitle}</h1>
+      {dead ? (
+        <div className="auth__notice">
+          <p className="error-text" role="alert">
+            {T.linkInvalid}
+          </p>
+          <Link href={PASSWORD_FORGOT_PATH} className="button">
+            {T.newLink}
+          </Link>
+        </div>
+      ) : (
+        <form ref={setForm} className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
+          <p className="note">{T.resetLead}</p>
+          <TextField
+            label={T.newPassword}
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+            help={T.passwordHelp}
+            error={fields.errors.new_password}
+          />
+          <TextField
+            label={T.newPassword2}
+            name="new_password2"
+            type="password"
+            autoComplete="new-password"
+            value={password2}
+            onValue={setPassword2}
+            error={fields.errors.new_password2}
+          />
+          <FormError message={fields.formMessage(failure)} reserve />
+          <SubmitButton busy={busy} label={T.save} busyLabel={T.saving} />
+        </form>
+      )}
+      <p className="auth__link-row">
+        <Link href="/login">{T.backToLogin}</Link>
+      </p>
+    </section>
+  );
+}
