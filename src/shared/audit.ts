@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'operator.create',
   'operator.disable',
   'operator.enable',
+  'user.suspend',
+  'user.unsuspend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,4 +37,6 @@ export const AUDIT_ACTION_LABELS = {
   'operator.create': '운영자 추가',
   'operator.disable': '운영자 사용 중지',
   'operator.enable': '운영자 다시 사용',
+  'user.suspend': '이용 정지',
+  'user.unsuspend': '이용 정지 해제',
 } as const satisfies Record<AuditAction, string>;

@@ -8,9 +8,10 @@ export type ErrorBody =
  * Machine-readable reasons beside `detail`, for the few refusals the client answers with a next step rather than a
  * message alone. `additional_info_required` (403 on join/pay): a Kakao account that has not finished
  * /mypage/additional. `verification_*` (403 on join/pay): the student card has not been approved by an operator —
- * still being looked at (`pending`), refused with a reason (`rejected`), or never sent (`required`).
+ * still being looked at (`pending`), refused with a reason (`rejected`), or never sent (`required`). `suspended` (403 on
+ * join, pay and the waitlist): an operator has suspended the account; `detail` gives the reason and the end date.
  */
-export type ErrorCode = 'additional_info_required' | 'verification_pending' | 'verification_rejected' | 'verification_required';
+export type ErrorCode = 'additional_info_required' | 'verification_pending' | 'verification_rejected' | 'verification_required' | 'suspended';
 
 /** The one message a person should see for an error body, in the order spec §7 gives. */
 export function firstErrorMessage(body: unknown): string | undefined {
