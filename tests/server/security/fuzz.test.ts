@@ -114,6 +114,8 @@ interface Fx {
   leaver: { id: number; auth: Record<string, string>; password: string };
   changer: { auth: Record<string, string> };
   grantee: number;
+  /** A student the operators suspend (once: a second suspension is 409 while the first is in force). */
+  suspendee: number;
   placeId: number;
   /** Students whose cards wait for an operator. */
   applicants: [number, number];
@@ -201,6 +203,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     leaver: { id: leaver.id, auth: bearer(await tokenFor(t, leaver.id)), password: 'leaver-pass1' },
     changer: { auth: (await createStudents(t, 1))[0].auth },
     grantee: mate.id,
+    suspendee: (await createStudent(t)).id,
     placeId: t.placeId!,
     applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
     editable,
@@ -402,6 +405,19 @@ const TARGETS: JsonTarget[] = [
     headers: (fx) => fx.ops,
     fields: () => ({ amount: field(100, -100, 0, -1_000_000, 2_147_483_000, 3e9), reason: field('보상') }),
     delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0), audit: ok.length }),
+  },
+  {
+    name: 'ops suspension',
+    method: 'POST',
+    url: (fx) => `/api/ops/users/${fx.suspendee}/suspension/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({
+      reason: field('파티 중 폭언', '가'.repeat(200), '가'.repeat(201), ''),
+      ends_at: field(null, '2026-04-02T19:00:00+09:00', '2020-01-01T00:00:00Z', 'tomorrow'),
+      refund_in_full: field(true, false, 'yes'),
+    }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
   },
   {
     name: 'ops report resolve',
