@@ -12,6 +12,7 @@ import { LoadState } from './LoadState';
 import { opsFetcher } from './ops-api';
 import { PointsForm } from './PointsForm';
 import { POINTS_TEXTS as T } from './points-texts';
+import { SuspensionPanel } from './SuspensionPanel';
 import './points.css';
 
 type LedgerPage = z.infer<typeof opsLedgerPage>;
@@ -57,6 +58,7 @@ export function UserPointsScreen() {
         <dd>{formatDateTime(user.created_at)}</dd>
       </dl>
       <PointsForm user={user} onDone={() => mutate()} />
+      <SuspensionPanel user={user} onDone={() => mutate()} />
       <section className="ops-section" aria-labelledby="ops-ledger-title">
         <h2 id="ops-ledger-title" className="ops-section__title">
           {T.ledger}
