@@ -9,12 +9,6 @@ export const SUSPENSION_REASON_MAX = 200;
 /** Warnings since the last suspension at which the console suggests one (docs/rules.md "Suspension"). */
 export const SUSPENSION_SUGGESTED_AT_WARNINGS = 3;
 
-/** A suspension as the student and the console see it: `ends_at` null when it has no end. */
-export interface SuspensionView {
-  reason: string;
-  ends_at: string | null;
-}
-
 const DAY_MS = 86_400_000;
 
 /**

@@ -18,7 +18,7 @@ import { OPS_MESSAGES as OM } from '../ops/messages';
 import { releaseSeat } from '../reserve/release-seat';
 import { activeSuspension } from './active-suspension';
 
-export interface SuspendInput {
+interface SuspendInput {
   reason: string;
   /** Null: until an operator lifts it. */
   endsAt: Date | null;
@@ -27,7 +27,7 @@ export interface SuspendInput {
 }
 
 /** What a suspension did, for the operator's answer and the audit row. */
-export interface Suspended {
+interface Suspended {
   suspensionId: number;
   released: { party: number; participation: number; refunded: number }[];
   waitlistLeft: number[];
@@ -39,7 +39,7 @@ export interface Suspended {
 async function lockSuspendable(tx: Tx, userId: number) {
   const [student] = await lockStudents(tx, [userId]);
   if (!student) throw detail(404, OM.userNotFound);
-  if (student.deletedAt) throw detail(409, OM.checkInWithdrawn);
+  if (student.deletedAt) throw detail(409, OM.userWithdrawn);
   return student;
 }
 

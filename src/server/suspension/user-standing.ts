@@ -8,7 +8,7 @@ import { warnings } from '../db/schema/users';
 
 type SuspensionRow = typeof suspensions.$inferSelect;
 
-export interface Standing {
+interface Standing {
   warnings: number;
   warnings_since_suspension: number;
   suspension: z.output<typeof opsSuspension> | null;

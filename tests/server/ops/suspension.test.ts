@@ -74,6 +74,9 @@ describeEachDb('operators suspend students', (kind) => {
     expect(audit).toMatchObject({ action: 'user.suspend', actor: 'suspender', before: { suspended: false } });
     expect(audit.after).toMatchObject({ reason: '파티 중 폭언', ends_at: new Date(END_OF_MARCH_9).toISOString(), refund_in_full: false, released: [], waitlist_left: [] });
     expect(await noticesOf(s.id)).toContain('이용이 정지되었습니다. 사유: 파티 중 폭언 (3월 9일까지) 정지 중에는 파티 참가와 대기 신청을 할 수 없습니다.');
+    // The notice leads to my page, where the suspension is shown.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: bearer((await loginAs(t, s.username)).access) })).json() as { message: string; link: string | null }[];
+    expect(listed.find((n) => n.message.startsWith('이용이 정지되었습니다.'))?.link).toBe('/mypage');
 
     // The student signs in again and reads: my page, with the notice's facts; history and notifications answer too.
     const fresh = bearer((await loginAs(t, s.username)).access);
