@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'campus.map',
   'privacy.publish',
   'password_reset.issue',
+  'user.suspend',
+  'user.unsuspend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,4 +45,6 @@ export const AUDIT_ACTION_LABELS = {
   'campus.map': '캠퍼스 지도 교체',
   'privacy.publish': '개인정보 처리방침 게시',
   'password_reset.issue': '비밀번호 재설정 링크 발급',
+  'user.suspend': '이용 정지',
+  'user.unsuspend': '이용 정지 해제',
 } as const satisfies Record<AuditAction, string>;

@@ -5,7 +5,7 @@ import type { ErrorCode } from './errors';
 // document, where it is the one `ApiError` schema every error answer refers to. Server-only, like the other
 // *-contract.ts files: the client reads error bodies through errors.ts.
 
-const errorCode = z.enum(['additional_info_required', 'verification_pending', 'verification_rejected', 'verification_required', 'privacy_policy_changed']) satisfies z.ZodType<ErrorCode>;
+const errorCode = z.enum(['additional_info_required', 'verification_pending', 'verification_rejected', 'verification_required', 'privacy_policy_changed', 'suspended']) satisfies z.ZodType<ErrorCode>;
 
 export const apiError = z
   .object({

@@ -10,8 +10,16 @@ export type ErrorBody =
  * /mypage/additional. `verification_*` (403 on join/pay): the student card has not been approved by an operator —
  * still being looked at (`pending`), refused with a reason (`rejected`), or never sent (`required`).
  * `privacy_policy_changed` (409 on signup): the 개인정보 처리방침 the form showed is no longer the one in effect.
+ * `suspended` (403 on join, pay and the waitlist): an operator has suspended the account; `detail` gives the reason and
+ * the end date.
  */
-export type ErrorCode = 'additional_info_required' | 'verification_pending' | 'verification_rejected' | 'verification_required' | 'privacy_policy_changed';
+export type ErrorCode =
+  | 'additional_info_required'
+  | 'verification_pending'
+  | 'verification_rejected'
+  | 'verification_required'
+  | 'privacy_policy_changed'
+  | 'suspended';
 
 /** The one message a person should see for an error body, in the order spec §7 gives. */
 export function firstErrorMessage(body: unknown): string | undefined {

@@ -33,6 +33,11 @@ export const myPageMain = z.object({
    * GET /api/mypage/extra-settings/me/, which answers 404 (spec §7) for a student who has none yet.
    */
   has_extra_settings: z.boolean().optional(),
+  /**
+   * Addition (issue 29): the operator's suspension in force — its reason and end (null: no end) — or null. While it
+   * lasts the student may read everything but not take a seat (join, pay, the waitlist).
+   */
+  suspension: z.object({ reason: z.string(), ends_at: z.string().nullable() }).nullable().optional(),
 });
 export type MyPageMain = z.infer<typeof myPageMain>;
 

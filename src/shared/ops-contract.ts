@@ -164,6 +164,19 @@ export const opsPlace = z
   })
   .meta({ id: 'OpsPlace' });
 
+export const opsSuspension = z
+  .object({
+    id: z.number().int(),
+    reason: z.string(),
+    /** Null: no end, until lifted. */
+    ends_at: isoTime.nullable(),
+    refund_in_full: z.boolean(),
+    /** The operator's username, or "token". */
+    actor: z.string(),
+    created_at: isoTime,
+  })
+  .meta({ id: 'OpsSuspension' });
+
 export const opsUser = z
   .object({
     id: z.number().int(),
@@ -176,8 +189,24 @@ export const opsUser = z
     /** A withdrawn account (anonymised; its ledger stays). */
     withdrawn: z.boolean(),
     created_at: isoTime,
+    /** Every warning the student has had (issue 29); `warnings_since_suspension` counts those after the last suspension. */
+    warnings: count,
+    warnings_since_suspension: count,
+    /** The suspension in force, null when none (never suspended, lifted, or past its end). */
+    suspension: opsSuspension.nullable(),
+    /** Three warnings since the last suspension and none in force: the console suggests one (docs/rules.md). */
+    suspension_suggested: z.boolean(),
   })
   .meta({ id: 'OpsUser' });
+
+/** POST /api/ops/users/{id}/suspension/: the suspension, the seats it released (with the refund) and the lines left. */
+export const opsSuspended = z
+  .object({
+    suspension: opsSuspension,
+    released: z.array(z.object({ party: z.number().int(), participation: z.number().int(), refunded: count })),
+    waitlist_left: z.array(z.number().int()),
+  })
+  .meta({ id: 'OpsSuspended' });
 
 export const opsLedgerPage = z
   .object({

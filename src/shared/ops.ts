@@ -7,6 +7,7 @@ import { MAX_ID } from './ids';
 import { PARTY_STATUSES } from './parties';
 import { isCalendarDate } from './party-filters';
 import { PRIVACY_BODY_MAX, PRIVACY_MESSAGES as PM } from './privacy';
+import { SUSPENSION_REASON_MAX } from './suspension';
 import { REJECTION_REASON_MAX, VERIFICATION_STATUSES } from './verification';
 
 // Operator API requests (/api/ops/). Messages are Korean because operators are on the same team as the students.
@@ -118,4 +119,19 @@ export const opsCampusUpdate = z.object({
 export const opsPrivacyPublish = z.object({
   body: z.string().trim().min(1, PM.bodyRequired).max(PRIVACY_BODY_MAX, PM.bodyTooLong),
   effective_date: z.string().refine(isCalendarDate, PM.dateFormat),
+});
+
+/**
+ * POST /api/ops/users/{id}/suspension/ (issue 29): why, until when (an instant; null for no end — the server refuses
+ * one that is not ahead of its clock) and whether the seats it releases are refunded in full instead of by the leave
+ * rule.
+ */
+export const opsSuspend = z.object({
+  reason: z
+    .string({ error: '정지 사유를 입력해 주세요.' })
+    .trim()
+    .min(1, '정지 사유를 입력해 주세요.')
+    .max(SUSPENSION_REASON_MAX, `정지 사유는 ${SUSPENSION_REASON_MAX}자까지 쓸 수 있습니다.`),
+  ends_at: z.iso.datetime({ offset: true, error: '정지 종료일은 ISO 8601 형식의 시각이거나, 기한 없는 정지는 null이어야 합니다.' }).nullable(),
+  refund_in_full: z.boolean({ error: 'refund_in_full은 true 또는 false입니다.' }).default(false),
 });

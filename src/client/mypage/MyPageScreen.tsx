@@ -14,6 +14,7 @@ import { MyPageMenu } from './MyPageMenu';
 import { MYPAGE_TEXTS as T } from './mypage-texts';
 import { ProfileSummary } from './ProfileSummary';
 import { StatsCard } from './StatsCard';
+import { SuspensionNotice } from './SuspensionNotice';
 import { useRedirectOn401 } from './use-auth-redirect';
 import { VerificationPanel } from './VerificationPanel';
 import { PushToggle } from '../ui/PushToggle';
@@ -47,6 +48,7 @@ export default function MyPageScreen() {
           {/* Kept in memory only (never stored): what this session last read, marked as such. */}
           {offline && <OfflineMark />}
           <ProfileSummary main={data} />
+          <SuspensionNotice main={data} />
           <VerificationPanel main={data} />
           <StatsCard points={data.points} participationCount={data.participation_count} warnings={data.warnings} />
         </>

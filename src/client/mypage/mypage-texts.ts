@@ -72,3 +72,11 @@ export const VERIFICATION_TEXTS = {
   sending: '보내는 중...',
   failed: '학생증을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
+
+/** My page's notice while an operator's suspension is in force (issue 29). */
+export const SUSPENSION_NOTICE_TEXTS = {
+  title: '이용이 정지된 계정이에요',
+  reason: '사유',
+  until: '기간',
+  body: '정지 중에는 파티 참가 신청, 결제, 대기 신청을 할 수 없어요. 마이페이지, 참가 내역, 알림은 그대로 볼 수 있어요.',
+} as const;

@@ -13,6 +13,7 @@ import { opsFetcher } from './ops-api';
 import { PasswordResetPanel } from './PasswordResetPanel';
 import { PointsForm } from './PointsForm';
 import { POINTS_TEXTS as T } from './points-texts';
+import { SuspensionPanel } from './SuspensionPanel';
 import './points.css';
 
 type LedgerPage = z.infer<typeof opsLedgerPage>;
@@ -59,6 +60,7 @@ export function UserPointsScreen() {
       </dl>
       <PointsForm user={user} onDone={() => mutate()} />
       <PasswordResetPanel user={user} />
+      <SuspensionPanel user={user} onDone={() => mutate()} />
       <section className="ops-section" aria-labelledby="ops-ledger-title">
         <h2 id="ops-ledger-title" className="ops-section__title">
           {T.ledger}

@@ -7,6 +7,7 @@ import { formatPoints } from '../lib/format-points';
 import { LoadState } from './LoadState';
 import { OPS_TEXTS } from './ops-texts';
 import { POINTS_TEXTS as T } from './points-texts';
+import { SuspensionMark } from './SuspensionMark';
 import { TableScroll } from './TableScroll';
 import { useOpsData } from './use-ops-data';
 import './points.css';
@@ -80,6 +81,7 @@ export function UsersScreen() {
                           {u.name} <span className="ops-muted">@{u.username}</span>
                         </Link>
                         {u.withdrawn && <span className="chip chip--muted">{T.withdrawn}</span>}
+                        <SuspensionMark user={u} />
                       </th>
                       <td className="ops-table__number">{formatPoints(u.points)}</td>
                       <td>{T.verificationStatus[u.verification_status]}</td>

@@ -11,6 +11,7 @@ import { extraSettings, users, warnings } from '../db/schema/users';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
 import { API_MESSAGES as M } from '../../shared/api-messages';
+import { activeSuspension } from '../suspension/active-suspension';
 import { attendedBy } from './attended';
 
 // One round trip: the two counts ride along as subqueries (each was a query of its own). Prepared (db/prepared.ts).
@@ -31,11 +32,12 @@ const myPageMainQuery = preparedPerDb('mypage_main', (db) => {
 
 export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const schema = { summary: 'My page: profile, points, warnings, verification and my parties', response: { 200: myPageMainResponse, ...refusals(404) } };
+  const schema = { summary: 'My page: profile, points, warnings, verification, suspension and my parties', response: { 200: myPageMainResponse, ...refusals(404) } };
   app.get('/api/mypage/main/', { preValidation: requireUser(ctx), schema }, async (req): Promise<MyPageMain> => {
     const userId = userIdOf(req);
     // A placeholder's value goes to the driver as given: the timestamp as the column itself would send it.
-    const [row] = await myPageMainQuery(ctx.db).execute({ userId, now: ctx.clock.now().toISOString() });
+    const now = ctx.clock.now();
+    const [[row], suspension] = await Promise.all([myPageMainQuery(ctx.db).execute({ userId, now: now.toISOString() }), activeSuspension(ctx.db, userId, now)]);
     if (!row) throw detail(404, M.notFound);
     const { user, extra, participationCount, warningCount } = row;
     return {
@@ -56,6 +58,7 @@ export async function myPageMainRoutes(parent: FastifyInstance, ctx: Ctx) {
       // An old reason is cleared when a new card is sent; still, only a rejection is the student's to read.
       verification_reason: user.verificationStatus === 'rejected' ? user.verificationReason : null,
       has_extra_settings: extra !== null,
+      suspension: suspension && { reason: suspension.reason, ends_at: suspension.endsAt?.toISOString() ?? null },
     };
   });
 }

@@ -12,11 +12,12 @@ import { notifications } from '../db/schema/notifications';
 export const noticeRoundId = sql<number | null>`(select r.id from ${rounds} r where r.party_id = ${notifications}.party_id)`;
 
 /**
- * Where tapping a notice goes (in the app and from a push): a card decision is about my page; an open lobby, the
- * lobby; a started game, the game; anything else tied to a party, that party.
+ * Where tapping a notice goes (in the app and from a push): a card decision or a suspension is about my page (which
+ * shows the suspension in force); an open lobby, the lobby; a started game, the game; anything else tied to a party,
+ * that party.
  */
 export function noticeLink(n: { kind: NotificationKind; partyId: number | null; roundId: number | null }): string | null {
-  if (n.kind === 'verification_approved' || n.kind === 'verification_rejected') return '/mypage';
+  if (n.kind === 'verification_approved' || n.kind === 'verification_rejected' || n.kind === 'suspended' || n.kind === 'suspension_lifted') return '/mypage';
   if (n.partyId === null) return null;
   if (n.kind === 'standby_open') return `/balancewait/${n.partyId}`;
   if (n.kind === 'game_started' && n.roundId !== null) return `/balancegame/${n.roundId}`;

@@ -42,6 +42,14 @@ export const NOTICE = {
   depositForfeited: (title: string, amount: number) =>
     amount > 0 ? `'${title}'에 참석하지 않아 보증금 ${p(amount)}가 몰수되었습니다.` : `'${title}'에 참석하지 않았습니다.`,
   warning: (reason: string) => `경고를 받았습니다: ${reason}`,
+  suspended: (reason: string, until: string) => `이용이 정지되었습니다. 사유: ${reason} (${until}) 정지 중에는 파티 참가와 대기 신청을 할 수 없습니다.`,
+  suspendedSeatReleased: (title: string, refunded: number, depositKept: boolean) =>
+    refunded > 0
+      ? `이용 정지로 '${title}' 참가가 취소되었습니다. 보증금 ${p(refunded)}가 환불되었습니다.`
+      : depositKept
+        ? `이용 정지로 '${title}' 참가가 취소되었습니다. 시작 24시간 전이 지나 보증금은 환불되지 않습니다.`
+        : `이용 정지로 '${title}' 참가가 취소되었습니다.`,
+  suspensionLifted: () => '이용 정지가 해제되었습니다. 다시 파티에 참가할 수 있어요.',
   verificationApproved: () => '학생증 확인이 끝났습니다. 이제 파티에 참가할 수 있어요!',
   verificationRejected: (reason: string) => `학생증이 반려되었습니다 (사유: ${reason}). 마이페이지에서 새 학생증 사진을 보내 주시면 다시 확인해 드릴게요.`,
 } as const;

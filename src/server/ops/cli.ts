@@ -87,6 +87,23 @@ const COMMANDS: Record<string, Command> = {
       return call('POST', `/api/ops/users/${encodeURIComponent(userId ?? '')}/points/`, { amount: Number(amount), reason: flags(rest, { reason: 'string' }).reason ?? '' });
     },
   },
+  'user:suspend': {
+    summary: '학생의 이용을 정지합니다: 모든 기기에서 로그아웃, 예정된 참가 취소(참가 취소 규정대로, --refund-in-full이면 전액 환불), 대기 신청 취소',
+    usage: 'user:suspend USER_ID --reason 사유 [--until ISO] [--refund-in-full]',
+    run: (call, args) => {
+      const [userId, ...rest] = args;
+      const f = flags(rest, { reason: 'string', until: 'string', 'refund-in-full': 'boolean' });
+      return call('POST', `/api/ops/users/${encodeURIComponent(userId ?? '')}/suspension/`, { reason: f.reason ?? '', ends_at: f.until ?? null, refund_in_full: !!f['refund-in-full'] });
+    },
+  },
+  'user:unsuspend': {
+    summary: '학생의 이용 정지를 해제합니다',
+    usage: 'user:unsuspend USER_ID',
+    run: async (call, args) => {
+      await call('DELETE', `/api/ops/users/${encodeURIComponent(args[0] ?? '')}/suspension/`);
+      return { lifted: true };
+    },
+  },
   'student-card': {
     summary: '회원의 학생증 사진을 파일로 저장합니다 (운영자만 볼 수 있음)',
     usage: 'student-card USER_ID --out card.jpg',

@@ -11,13 +11,15 @@ import type { Db } from '../db/connect';
 import { pointLedger } from '../db/schema/points';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
+import { standings } from '../suspension/user-standing';
 import { requireOps } from './guard';
 import { OPS_MESSAGES as OM } from './messages';
 
 const SEARCH_LIMIT = 50;
 
-async function userRows(db: Db, where: SQL | undefined, limit: number): Promise<z.output<typeof opsUser>[]> {
+async function userRows(db: Db, where: SQL | undefined, limit: number, now: Date): Promise<z.output<typeof opsUser>[]> {
   const rows = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(limit);
+  const standing = await standings(db, rows.map((u) => u.id), now);
   return rows.map((u) => ({
     id: u.id,
     username: u.username,
@@ -28,6 +30,7 @@ async function userRows(db: Db, where: SQL | undefined, limit: number): Promise<
     verification_status: u.verificationStatus,
     withdrawn: u.deletedAt !== null,
     created_at: u.createdAt.toISOString(),
+    ...standing.get(u.id)!,
   }));
 }
 
@@ -47,7 +50,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
     const where = q
       ? or(ilike(users.username, contains(q)), ilike(users.name, contains(q)), digits.length >= 3 ? ilike(users.phone, contains(digits)) : undefined)
       : undefined;
-    return userRows(ctx.db, where, SEARCH_LIMIT);
+    return userRows(ctx.db, where, SEARCH_LIMIT, ctx.clock.now());
   });
 
   // Newest first, a page at a time: `before_id` is the last id shown, so rows added meanwhile never shift a page.
@@ -60,7 +63,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
   app.get('/api/ops/users/:id/ledger/', { ...ops, schema: ledgerSchema }, async (req) => {
     const { id } = req.params;
     const { before_id: before, limit } = req.query;
-    const [user] = await userRows(ctx.db, eq(users.id, id), 1);
+    const [user] = await userRows(ctx.db, eq(users.id, id), 1, ctx.clock.now());
     if (!user) throw detail(404, OM.userNotFound);
     const rows = await ctx.db
       .select()

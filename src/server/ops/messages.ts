@@ -20,4 +20,9 @@ export const OPS_MESSAGES = {
   checkInForfeited: '노쇼로 처리되어 보증금이 이미 몰수되었습니다.',
   checkInCancelledParty: '취소된 파티입니다.',
   checkInWithdrawn: '탈퇴한 회원입니다.',
+  // Suspension (issue 29).
+  userWithdrawn: '탈퇴한 회원입니다.',
+  alreadySuspended: '이미 이용이 정지된 계정입니다. 기간이나 사유를 바꾸려면 먼저 정지를 해제해 주세요.',
+  notSuspended: '이용이 정지된 계정이 아닙니다.',
+  suspendEndInPast: '정지 종료일은 지금 이후여야 합니다.',
 } as const;

@@ -16,11 +16,12 @@ import { opsPasswordResetRoutes } from './password-reset-routes';
 import { opsPlaceEditRoutes } from './place-edit-routes';
 import { opsPrivacyRoutes } from './privacy-routes';
 import { opsStatusRoutes } from './status-routes';
+import { opsSuspensionRoutes } from './suspension-routes';
 import { opsVerificationRoutes } from './verification-routes';
 
 /**
  * The operator API under /api/ops/ (X-Ops-Token or a console session, ops/guard.ts): console sign-in, operator
- * accounts, status, places and parties, reports and points, the demo, the audit log, student verification, and the
+ * accounts, status, places and parties, reports, points and suspensions, the demo, the audit log, student verification, and the
  * console's own reads and edits.
  */
 export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -44,4 +45,5 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx) {
   await opsVerificationRoutes(app, ctx);
   await opsCampusRoutes(app, ctx);
   await opsPrivacyRoutes(app, ctx);
+  await opsSuspensionRoutes(app, ctx);
 }

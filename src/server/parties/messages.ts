@@ -1,3 +1,5 @@
+import { suspensionUntil } from '../../shared/suspension';
+
 // Korean error details of the parties, join, pay and leave flows.
 export const PARTY_MESSAGES = {
   notFound: '파티를 찾을 수 없습니다.',
@@ -21,4 +23,6 @@ export const PARTY_MESSAGES = {
   verificationPending: '학생증을 확인하고 있습니다. 운영자 확인이 끝나면 알림으로 알려 드리며, 그 뒤에 파티에 참가할 수 있습니다.',
   verificationRejected: (reason: string) => `학생증이 반려되었습니다 (사유: ${reason}). 마이페이지에서 학생증 사진을 다시 보내 주세요.`,
   verificationRequired: '파티에 참가하려면 마이페이지에서 학생증 사진을 먼저 보내 주세요.',
+  // Suspension (issue 29): joining, the waitlist and paying are refused while it lasts, with the operator's reason.
+  suspended: (reason: string, endsAt: Date | null, now: Date) => `이용이 정지된 계정입니다. 사유: ${reason} (${suspensionUntil(endsAt, now)})`,
 } as const;

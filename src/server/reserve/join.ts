@@ -25,7 +25,7 @@ export async function joinParty(ctx: Ctx, userId: number, partyId: number): Prom
   const now = ctx.clock.now();
   try {
     return await retryTransaction(ctx.db, async (tx) => {
-      await lockOpenStudent(tx, userId, { joining: true });
+      await lockOpenStudent(tx, userId, { joining: true, now });
       const seat = await takeSeat(tx, userId, partyId, now, { waitlistFirst: true });
       if (!seat) throw await whyNoSeat(tx, userId, partyId, now);
       await notify(tx, {

@@ -24,7 +24,7 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
   const now = ctx.clock.now();
   try {
     const paid = await retryTransaction(ctx.db, async (tx) => {
-      await lockOpenStudent(tx, userId, { joining: true });
+      await lockOpenStudent(tx, userId, { joining: true, now });
       const [row] = await tx
         .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title })
         .from(participations)

@@ -4,6 +4,7 @@ import type { Tx } from '../db/connect';
 import { type LockedStudent, lockStudents } from '../db/lock-order';
 import { detail, HttpError } from '../http/errors';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { activeSuspension } from '../suspension/active-suspension';
 
 /**
  * The first step of every money operation of one student (lock-order.ts): locks the student's row and checks,
@@ -11,11 +12,17 @@ import { PARTY_MESSAGES as PM } from '../parties/messages';
  * whatever the request's token said when it arrived. `joining`: join and pay also need school, phone and student
  * card (a Kakao account that has not finished /mypage/additional gets 403 with a code the client acts on), and a
  * student card an operator has approved. Both are read under the lock, so an operator's decision and a join of the
- * same student never interleave: the join sees the status as it is when it seats the student.
+ * same student never interleave: the join sees the status as it is when it seats the student. A suspension in force
+ * (an operator's, issue 29) refuses joining first of all: it is written under this same lock, so a join either
+ * committed before it (and the suspension releases that seat) or finds it here.
  */
-export async function lockOpenStudent(tx: Tx, userId: number, opts: { joining?: boolean } = {}) {
+export async function lockOpenStudent(tx: Tx, userId: number, opts: { joining: true; now: Date } | { joining?: false } = {}) {
   const [student] = await lockStudents(tx, [userId]);
   if (!student || student.deletedAt) throw detail(401, M.tokenInvalid);
+  if (opts.joining) {
+    const suspension = await activeSuspension(tx, userId, opts.now);
+    if (suspension) throw new HttpError(403, { detail: PM.suspended(suspension.reason, suspension.endsAt, opts.now), code: 'suspended' });
+  }
   if (opts.joining && !student.isAdditionalInfoProvided) {
     throw new HttpError(403, { detail: PM.additionalInfoRequired, code: 'additional_info_required' });
   }

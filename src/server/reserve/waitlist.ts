@@ -27,7 +27,7 @@ async function positionOf(db: Db | Tx, partyId: number, entryId: number): Promis
 export async function joinWaitlist(ctx: Ctx, userId: number, partyId: number): Promise<{ position: number }> {
   const now = ctx.clock.now();
   return retryTransaction(ctx.db, async (tx) => {
-    await lockOpenStudent(tx, userId, { joining: true });
+    await lockOpenStudent(tx, userId, { joining: true, now });
     const [party] = await tx.select().from(parties).where(eq(parties.id, partyId)).for('no key update');
     if (!party) throw detail(404, PM.notFound);
     if (party.status === 'cancelled') throw detail(400, PM.cancelled);

@@ -14,6 +14,10 @@ const student = (extra: object = {}) => ({
   verification_status: 'approved',
   withdrawn: false,
   created_at: '2026-03-01T01:00:00Z',
+  warnings: 0,
+  warnings_since_suspension: 0,
+  suspension: null,
+  suspension_suggested: false,
   ...extra,
 });
 const entry = (id: number, kind: string, amount: number, balance: number, reason: string, party: number | null = null) => ({

@@ -38,6 +38,7 @@ describe('my page answers', () => {
       verification_status: 'approved',
       verification_reason: null,
       has_extra_settings: true,
+      suspension: null,
     });
     expect(await get('/api/mypage/history/')).toEqual([]);
   });

@@ -68,6 +68,15 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     }
   });
 
+  it('user:suspend suspends a student with a reason and an end, refusing a missing reason; user:unsuspend lifts it', async () => {
+    const s = await createStudent(t);
+    await expect(ops('user:suspend', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('정지 사유를 입력해 주세요.') });
+    const suspended = JSON.parse((await ops('user:suspend', String(s.id), '--reason', '노쇼 반복', '--until', '2026-04-01T00:00:00+09:00', '--refund-in-full')).stdout);
+    expect(suspended.suspension).toMatchObject({ reason: '노쇼 반복', ends_at: '2026-03-31T15:00:00.000Z', refund_in_full: true, actor: 'token' });
+    expect(JSON.parse((await ops('user:unsuspend', String(s.id))).stdout)).toEqual({ lifted: true });
+    await expect(ops('user:unsuspend', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('이용이 정지된 계정이 아닙니다.') });
+  });
+
   it('fails with the server message and exit code 1 on a wrong token or bad input', async () => {
     const refused = (await run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', 'status'], { env: { ...env, OPS_TOKEN: 'nope' } }).catch(
       (err: unknown) => err,

@@ -55,6 +55,7 @@ interface Fixture {
   reportId: number;
   toApprove: number; // pending students, for the operators' decisions
   toReject: number;
+  toSuspend: number; // a student for the operators' suspension and its lift
 }
 
 interface Row {
@@ -434,6 +435,16 @@ const ROWS: Row[] = [
     body: () => json({ reason: '학생증이 흐립니다' }),
     expect: { ...opsOnly(200), console: 409 },
   },
+  // Suspension (issue 29): the token suspends first, so the console hears the student is suspended already; the
+  // token lifts it first, so the console hears there is nothing to lift.
+  {
+    method: 'POST',
+    path: '/api/ops/users/{id}/suspension/',
+    url: (f) => `/api/ops/users/${f.toSuspend}/suspension/`,
+    body: () => json({ reason: '파티 중 폭언', ends_at: null }),
+    expect: { ...opsOnly(201), console: 409 },
+  },
+  { method: 'DELETE', path: '/api/ops/users/{id}/suspension/', url: (f) => `/api/ops/users/${f.toSuspend}/suspension/`, expect: { ...opsOnly(204), console: 409 } },
 ];
 
 async function call(fx: Fixture, row: Row, role: Role) {
@@ -488,6 +499,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
   const operator = { username: `matrix_ops_${process.pid % 1000}`, password: 'operator-pass1' };
   expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: operator })).statusCode).toBe(201);
   const [toApprove, toReject] = [await createStudent(t, { verificationStatus: 'pending' }), await createStudent(t, { verificationStatus: 'pending' })];
+  const toSuspend = await createStudent(t);
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.
   t.clock.advance(20 * 60_000);
@@ -522,6 +534,7 @@ async function setUp(t: TestApp): Promise<Fixture> {
     reportId: report.json().id,
     toApprove: toApprove.id,
     toReject: toReject.id,
+    toSuspend: toSuspend.id,
   };
 }
 

@@ -116,6 +116,8 @@ interface Fx {
   /** A one-time password-reset link's token, issued by an operator. */
   resetToken: string;
   grantee: number;
+  /** A student the operators suspend (once: a second suspension is 409 while the first is in force). */
+  suspendee: number;
   placeId: number;
   /** Students whose cards wait for an operator. */
   applicants: [number, number];
@@ -205,6 +207,7 @@ async function setUp(t: TestApp): Promise<Fx> {
     changer: { auth: (await createStudents(t, 1))[0].auth },
     resetToken: await resetLink(t),
     grantee: mate.id,
+    suspendee: (await createStudent(t)).id,
     placeId: t.placeId!,
     applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
     editable,
@@ -434,6 +437,19 @@ const TARGETS: JsonTarget[] = [
     headers: (fx) => fx.ops,
     fields: () => ({ amount: field(100, -100, 0, -1_000_000, 2_147_483_000, 3e9), reason: field('보상') }),
     delta: (ok) => ({ ledger: ok.length, points: ok.reduce((sum, o) => sum + (o.sent as { amount: number }).amount, 0), audit: ok.length }),
+  },
+  {
+    name: 'ops suspension',
+    method: 'POST',
+    url: (fx) => `/api/ops/users/${fx.suspendee}/suspension/`,
+    headers: (fx) => fx.ops,
+    fields: () => ({
+      reason: field('파티 중 폭언', '가'.repeat(200), '가'.repeat(201), ''),
+      ends_at: field(null, '2026-04-02T19:00:00+09:00', '2020-01-01T00:00:00Z', 'tomorrow'),
+      refund_in_full: field(true, false, 'yes'),
+    }),
+    delta: (ok) => ({ audit: ok.length }),
+    free: ['notifications'],
   },
   {
     name: 'ops report resolve',

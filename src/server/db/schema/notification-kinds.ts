@@ -22,5 +22,8 @@ export const NOTIFICATION_KINDS = [
   'standby_open',
   // The party's balance game round was created (game/round-create.ts).
   'game_started',
+  // An operator suspended the account, or lifted the suspension (suspension/suspend-student.ts).
+  'suspended',
+  'suspension_lifted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
