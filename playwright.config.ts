@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 // Real server, real client, Debian's Chromium (never a downloaded browser), a phone-sized touch viewport.
 const port = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${port}`;
+const WHOLE_SERVER_SPECS = [/campus-setup\.spec\.ts$/, /privacy\.spec\.ts$/];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,6 +40,13 @@ export default defineConfig({
       ],
     },
   },
+  // Two specs change what every page shows — the campus (its names and map art) and the 개인정보 처리방침 in effect —
+  // so they run after all the others (a project that depends on the first), never beside a test that reads the
+  // campus or signs up through the form. `npx playwright test --no-deps tests/e2e/campus-setup.spec.ts` runs one alone.
+  projects: [
+    { name: 'students', testIgnore: WHOLE_SERVER_SPECS },
+    { name: 'whole-server', testMatch: WHOLE_SERVER_SPECS, dependencies: ['students'] },
+  ],
   webServer: {
     command: 'npx tsx tests/e2e/serve.ts',
     url: `${baseURL}/readyz`,
