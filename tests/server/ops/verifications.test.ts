@@ -59,6 +59,8 @@ describeEachDb('operators verify student cards', (kind) => {
       reason: null,
       card_submitted_at: new Date(t.clock.now().getTime() - 2 * 60_000).toISOString(),
       verified_at: null,
+      // Set once the retention sweep has deleted a decided card (docs/rules.md "Privacy").
+      card_deleted_at: null,
     });
     expect((await list('?status=pending')).json()).toEqual(body);
 
