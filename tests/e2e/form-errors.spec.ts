@@ -22,7 +22,8 @@ test('signup sent empty: focus on the first field, each error beside its field, 
   expect(errorBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height);
   expect(errorBox!.y - (nameBox!.y + nameBox!.height)).toBeLessThan(24);
   const consent = page.getByLabel('개인정보 처리방침에 동의합니다.');
-  await expect(consent).toHaveAccessibleDescription('개인정보 처리방침에 동의해 주세요.');
+  // The box is described by the policy it agrees to (its link and version), then by the error.
+  await expect(consent).toHaveAccessibleDescription(/^개인정보 처리방침 보기 버전 \d+ 개인정보 처리방침에 동의해 주세요\.$/);
   await page.screenshot({ path: test.info().outputPath('signup-errors.png'), fullPage: true });
   await expectAccessible(page, '/signup with errors showing');
 

@@ -72,7 +72,7 @@ test('an operator finds a student, grants 500 points with a reason, and the stud
   await page.getByRole('link', { name: new RegExp(`@${s.username}`) }).tap();
   await expect(page).toHaveURL(new RegExp(`/ops/users/${s.id}$`));
   await page.getByLabel('포인트', { exact: true }).fill('500');
-  await page.getByLabel('사유').fill('축제 부스 운영 도움');
+  await page.getByLabel('사유', { exact: true }).fill('축제 부스 운영 도움');
   await page.getByRole('button', { name: '지급하기' }).tap();
   await expect(page.getByRole('status')).toHaveText(`${s.name} 학생에게 500P를 지급했습니다. 잔액 10,500P`);
   const newest = page.getByRole('row').nth(1);
