@@ -52,16 +52,30 @@ type AnyFn = (...args: unknown[]) => unknown;
 class CheckoutGate {
   silent = false;
   lastAnswerAt = Date.now();
+  /** Counts answers, so a failure can tell whether the database answered after the attempt that failed began. */
+  private answers = 0;
   private readonly waiting = new Set<(err: Error) => void>();
+  /** Taken when an attempt (a connection being opened, a probe) begins; handed to failed() when it fails. */
+  mark() {
+    return this.answers;
+  }
   answered() {
     this.silent = false;
     this.lastAnswerAt = Date.now();
+    this.answers++;
   }
-  failed() {
+  /**
+   * An attempt begun at `mark` got nothing back. It counts only when nothing has answered since it began: a connection
+   * opened into a partition gives up connectMs later, and by then the database may be back and serving others —
+   * turning away the requests queued for a connection then would fail them for an outage that has ended.
+   */
+  failed(mark: number): boolean {
+    if (mark !== this.answers) return false;
     this.silent = true;
     const turnedAway = [...this.waiting];
     this.waiting.clear();
     for (const abandon of turnedAway) abandon(new Error('Connection terminated: the database stopped answering'));
+    return true;
   }
   wait(abandon: (err: Error) => void) {
     this.waiting.add(abandon);
@@ -105,12 +119,14 @@ class SilenceWatch {
     });
     if (suspects.length === 0) return;
     this.probing = true;
+    const mark = this.gate.mark();
     void this.databaseAnswers().then((answers) => {
       this.probing = false;
       if (answers) return this.gate.answered();
       // The waiting connections carry nothing: hang them up so their statements fail now (503) and the pool drops
-      // them, and turn away the requests queued for a connection.
-      this.gate.failed();
+      // them, and turn away the requests queued for a connection. Unless another connection heard from the database
+      // while the probe waited: then the next look asks again.
+      if (!this.gate.failed(mark)) return;
       for (const c of suspects) c.hangUp();
     });
   }
@@ -164,7 +180,8 @@ function clientReportingTo(gate: CheckoutGate, watch: SilenceWatch) {
 
     override connect(...args: unknown[]): never {
       const done = args[0] as AnyFn | undefined;
-      const report = (err?: unknown) => (!err || sentByServer(err) ? gate.answered() : gate.failed());
+      const mark = gate.mark();
+      const report = (err?: unknown) => (!err || sentByServer(err) ? gate.answered() : gate.failed(mark));
       const base = pg.Client.prototype.connect as AnyFn;
       if (done) return base.call(this, (err: unknown) => (report(err), done(err))) as never;
       return (base.call(this) as Promise<void>).then(

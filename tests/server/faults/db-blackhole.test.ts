@@ -113,4 +113,28 @@ const adminUrl = process.env.DATABASE_URL;
     }
     expect(suite.recorder.crashes).toEqual([]);
   });
+  it('keeps the requests queued for a connection when one opened during the silence gives up after the database is back', async () => {
+    // A connection opened into the partition gives up connectMs later. By then the database answers again and serves
+    // other connections: the requests waiting for a connection must wait on, not be turned away with a 503.
+    const pool = await connectPostgres(suite.db.proxiedUrl, 2);
+    try {
+      suite.db.proxy.blackhole();
+      const before = suite.db.proxy.connections;
+      const opened = pool.db.execute(sql`select 1`).then(() => null, (err: unknown) => err);
+      await expect.poll(() => suite.db.proxy.connections, { timeout: 5_000 }).toBe(before + 1);
+      suite.db.proxy.restore();
+      // The pool's other connection hears the database, then holds a statement past the moment the first gives up…
+      await pool.db.execute(sql`select 1`);
+      // (drizzle sends a query when it is awaited or `then` is called: both are sent now.)
+      const holding = pool.db.execute(sql.raw(`select pg_sleep(${(PG_DEADLINES.connectMs + 1_000) / 1_000})`)).then((r) => r.rows);
+      // …so this one waits for a connection while the first fails.
+      const queued = pool.db.execute(sql`select 'served' as answer`).then((r) => r.rows, (err: unknown) => err);
+      expect(isDatabaseUnavailable(await opened)).toBe(true);
+      expect(await queued).toEqual([{ answer: 'served' }]);
+      await holding;
+    } finally {
+      await pool.close();
+    }
+    expect(suite.recorder.crashes).toEqual([]);
+  });
 });
