@@ -126,12 +126,12 @@ const adminUrl = process.env.DATABASE_URL;
       // The pool's other connection hears the database, then holds a statement past the moment the first gives up…
       await pool.db.execute(sql`select 1`);
       // (drizzle sends a query when it is awaited or `then` is called: both are sent now.)
-      const holding = pool.db.execute(sql.raw(`select pg_sleep(${(PG_DEADLINES.connectMs + 1_000) / 1_000})`)).then((r) => r.rows);
+      const holding = pool.db.execute(sql.raw(`select pg_sleep(${(PG_DEADLINES.connectMs + 1_000) / 1_000})`)).then(() => 'slept');
       // …so this one waits for a connection while the first fails.
-      const queued = pool.db.execute(sql`select 'served' as answer`).then((r) => r.rows, (err: unknown) => err);
+      const queued = pool.db.execute(sql`select 'served' as answer`).then((r) => (r as unknown as { rows: unknown[] }).rows, (err: unknown) => err);
       expect(isDatabaseUnavailable(await opened)).toBe(true);
       expect(await queued).toEqual([{ answer: 'served' }]);
-      await holding;
+      expect(await holding).toBe('slept');
     } finally {
       await pool.close();
     }
