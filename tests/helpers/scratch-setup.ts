@@ -2,16 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeDatabaseTemplates } from './db-templates';
 import { adminQuery, runDatabasePattern, scratchEnv } from './scratch';
 
 /**
- * Vitest global setup of the server tests: the run's scratch folder and id (tests/helpers/scratch.ts), handed to
- * the test workers through the environment they inherit. The teardown leaves the machine as the run found it.
+ * Vitest global setup of the server tests: the run's scratch folder and id (tests/helpers/scratch.ts) and its
+ * database templates (db-templates.ts), handed to the test workers through the environment they inherit. The
+ * teardown leaves the machine as the run found it.
  */
-export default function setup() {
+export default async function setup() {
   const run = randomBytes(4).toString('hex');
   const root = mkdtempSync(join(tmpdir(), 'partyon-vitest-'));
   Object.assign(process.env, scratchEnv(root, run));
+  // The migrated databases every test file copies (db-templates.ts).
+  Object.assign(process.env, await makeDatabaseTemplates(root));
   return async () => {
     rmSync(root, { recursive: true, force: true });
     const adminUrl = process.env.DATABASE_URL;
