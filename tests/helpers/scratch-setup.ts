@@ -14,9 +14,7 @@ export default async function setup() {
   const run = randomBytes(4).toString('hex');
   const root = mkdtempSync(join(tmpdir(), 'partyon-vitest-'));
   Object.assign(process.env, scratchEnv(root, run));
-  // The migrated databases every test file copies (db-templates.ts).
-  Object.assign(process.env, await makeDatabaseTemplates(root));
-  return async () => {
+  const teardown = async () => {
     rmSync(root, { recursive: true, force: true });
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) return;
@@ -25,4 +23,13 @@ export default async function setup() {
       await adminQuery(adminUrl, `drop database if exists "${datname}" with (force)`);
     }
   };
+  try {
+    // The migrated databases every test file copies (db-templates.ts).
+    Object.assign(process.env, await makeDatabaseTemplates(root));
+  } catch (error) {
+    // Vitest runs no teardown for a setup that failed: what it made so far goes now.
+    await teardown().catch(() => undefined);
+    throw error;
+  }
+  return teardown;
 }
