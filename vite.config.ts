@@ -138,6 +138,25 @@ function plugins(ssr: boolean) {
               // The server varies on Authorization (a signed-in read is no-store for the browser's HTTP cache);
               // offline, the last answer read is wanted whatever token the page sends now.
               matchOptions: { ignoreVary: true },
+              // Written into sw.js as source text: no imports, no names from this file.
+              plugins: [
+                {
+                  // A gateway speaking for a server that is gone (nginx's 502/503/504) is no answer: the kept
+                  // one is better (issue 30 §7: the map keeps its markers through an outage).
+                  fetchDidSucceed: async ({ response }: { response: Response }) => {
+                    if (response.status >= 502 && response.status <= 504) throw new Error(`gateway ${response.status}`);
+                    return response;
+                  },
+                  // An answer from the cache is marked, so the app says the server was not reached instead of
+                  // passing it off as the server's word of now (KEPT_ANSWER_HEADER, src/client/api/server-reach.ts).
+                  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response | null }) => {
+                    if (!cachedResponse) return cachedResponse ?? null;
+                    const headers = new Headers(cachedResponse.headers);
+                    headers.set('x-partyon-kept', '1');
+                    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                  },
+                },
+              ],
             },
           },
           {

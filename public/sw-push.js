@@ -1,6 +1,7 @@
 /* global self */
 // Web Push in the worker vite-plugin-pwa generates (pulled in by `importScripts` in vite.config.ts): a push shows the
-// notice (payload: src/shared/push.ts PushPayload), and tapping it opens the notice's screen in the app.
+// notice (payload: src/shared/push.ts PushPayload) unless a balance game is on screen, and tapping it opens the
+// notice's screen in the app.
 
 self.addEventListener('push', (event) => {
   let data = {};
@@ -10,14 +11,44 @@ self.addEventListener('push', (event) => {
     data = { body: event.data ? event.data.text() : '' };
   }
   event.waitUntil(
-    self.registration.showNotification(data.title || '파티온', {
-      body: data.body || '',
-      icon: '/art/icons/app-192.png',
-      lang: 'ko',
-      data: { link: data.link || '/notifications' },
-    }),
+    (async () => {
+      // No pop-up in the middle of a balance game (issue 30 §5): the notice waits in the app's list and bell. Only
+      // while the game is on screen — then the browser asks for no notification either, as the site is in view.
+      if (await gameOnScreen()) return;
+      await self.registration.showNotification(data.title || '파티온', {
+        body: data.body || '',
+        icon: '/art/icons/app-192.png',
+        lang: 'ko',
+        data: { link: data.link || '/notifications' },
+      });
+    })(),
   );
 });
+
+/** Whether one of the app's windows shows a balance game (src/client/game, at /balancegame/{roundId}) right now. */
+async function gameOnScreen() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const paths = await Promise.all(windows.filter((w) => w.visibilityState === 'visible').map(screenOf));
+  return paths.some((path) => path.startsWith('/balancegame/'));
+}
+
+/**
+ * The screen a window shows. Its `url` here is the page it was loaded at, and the app moves between screens without
+ * loading, so the window is asked (src/client/lib/service-worker.ts answers); one that does not answer within a
+ * second (an older version of the app, a frozen tab) counts as showing the page it loaded.
+ */
+function screenOf(client) {
+  const loaded = new URL(client.url).pathname;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(loaded), 1000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data && typeof event.data.path === 'string' ? event.data.path : loaded);
+    };
+    client.postMessage({ type: 'partyon:where' }, [channel.port2]);
+  });
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -2,6 +2,7 @@ import type { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
 import { AppProviders } from './AppProviders';
+import { navigateOverLayers } from './lib/back-layers';
 import { AppRoutes } from './routes';
 
 interface Props {
@@ -18,7 +19,7 @@ export function App({ fallback, store, ssrPath }: Props) {
   return (
     <StrictMode>
       <AppProviders store={store} swr={fallback ? { fallback } : undefined}>
-        <Router ssrPath={ssrPath}>
+        <Router ssrPath={ssrPath} aroundNav={navigateOverLayers}>
           <AppRoutes />
         </Router>
       </AppProviders>

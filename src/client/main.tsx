@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data';
 import { getAccessToken } from './api/token-store';
 import { App } from './App';
+import { leaveStaleLayerEntries } from './lib/back-layers';
 import { markAppStarted } from './lib/early-taps';
 import { registerServiceWorker } from './lib/service-worker';
 import './app.css';
@@ -33,6 +34,7 @@ function readPageData(): PageData | null {
 const page = readPageData();
 const loggedIn = getAccessToken() !== null;
 markAppStarted();
+leaveStaleLayerEntries();
 // The loader may also have dropped a drawing made for another screen (the map is drawn as a phone shows it).
 if (page && !loggedIn && root.hasChildNodes()) {
   hydrateRoot(root, <App fallback={page.fallback} />, {

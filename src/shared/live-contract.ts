@@ -19,6 +19,7 @@ export const myParty = z
     max_participants: z.number().int(),
     participants: z.array(z.object(person)),
     my_status: z.enum(LIVE_PARTICIPATION_STATUSES),
+    hold_expires_at: z.string().meta({ format: 'date-time' }).nullable(),
   })
   .meta({ id: 'MyParty' }) satisfies z.ZodType<MyParty>;
 

@@ -13,6 +13,8 @@ export interface MyParty {
   participants: { id: number; username: string; profile_image: string | null }[];
   /** Addition: the caller's own state, so the assistant can say "결제 대기" for an unpaid seat. */
   my_status: LiveParticipationStatus;
+  /** Addition (issue 30): when my unpaid seat stops being held (null once paid), for the cards' 결제 대기 mm:ss. */
+  hold_expires_at: string | null;
 }
 
 export interface ExtraSetting {
@@ -73,9 +75,17 @@ export interface VoteResponse {
   has_voted: true;
 }
 
-// docs/api.md "Socket messages": server → client.
+/** One student on standby, as the lobby shows them: their face and name. */
+export interface StandbyMember {
+  id: number;
+  username: string;
+  profile_image: string | null;
+}
+
+// docs/api.md "Socket messages": server → client. Fields are only ever added (spec §7's clients read the rest):
+// `standby_users` is ours, who is on standby (in the order they took their seats), so the lobby shows faces.
 export type PartySocketMessage =
-  | { type: 'send_standby_update'; data: { party_id: number; standby_count: number; participation_count: number } }
+  | { type: 'send_standby_update'; data: { party_id: number; standby_count: number; participation_count: number; standby_users: StandbyMember[] } }
   | { type: 'send_game_created'; data: { round_id: number } };
 
 export type RoundSocketMessage = { type: 'vote_update'; data: { question_id: number; vote_a_count: number; vote_b_count: number } };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HomeParty, JoinResponse, LeaveResponse, MapParty, MyWaitlistEntry, Notice, NoticeUnreadCount, ParticipationDetail, PartyDetail, PayResponse, WaitlistPosition } from './parties';
+import type { HomeParty, JoinResponse, LeaveQuote, LeaveResponse, MapParty, MyWaitlistEntry, Notice, NoticeReadAll, NoticeUnreadCount, ParticipationDetail, PartyDetail, PayResponse, WaitlistPosition } from './parties';
 import { LIVE_PARTICIPATION_STATUSES, PARTICIPATION_STATUSES, PARTY_STATUSES } from './parties';
 
 // The zod side of the party and reservation answers (spec §3), for the server's route schemas and the OpenAPI
@@ -36,7 +36,7 @@ export const partyDetail = mapParty
       z.object({ id: z.number().int(), user: z.object({ id: z.number().int(), username: z.string(), profile_image: z.string().nullable() }) }),
     ),
     tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    my_participation: z.object({ id: z.number().int(), status: z.enum(LIVE_PARTICIPATION_STATUSES) }).nullable(),
+    my_participation: z.object({ id: z.number().int(), status: z.enum(LIVE_PARTICIPATION_STATUSES), hold_expires_at: isoTime.nullable() }).nullable(),
   })
   .meta({ id: 'PartyDetail' }) satisfies z.ZodType<PartyDetail>;
 
@@ -56,11 +56,25 @@ export const payResponse = z.object({ remaining_points: z.number().int(), amount
 
 export const leaveResponse = z.object({ status: z.literal('cancelled'), refunded: z.number().int() }).meta({ id: 'LeaveResponse' }) satisfies z.ZodType<LeaveResponse>;
 
+export const leaveQuote = z
+  .object({ status: z.enum(LIVE_PARTICIPATION_STATUSES), paid: z.number().int(), refund: z.number().int(), refund_until: isoTime })
+  .meta({ id: 'LeaveQuote' }) satisfies z.ZodType<LeaveQuote>;
+
 export const notice = z
-  .object({ id: z.number().int(), message: z.string(), created_at: isoTime, is_read: z.boolean(), link: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    message: z.string(),
+    created_at: isoTime,
+    is_read: z.boolean(),
+    link: z.string().nullable(),
+    party_id: z.number().int().nullable(),
+    party_title: z.string().nullable(),
+  })
   .meta({ id: 'Notice' }) satisfies z.ZodType<Notice>;
 
 export const noticeUnreadCount = z.object({ count: z.number().int().nonnegative() }).meta({ id: 'NoticeUnreadCount' }) satisfies z.ZodType<NoticeUnreadCount>;
+
+export const noticeReadAll = z.object({ marked: z.number().int().nonnegative() }).meta({ id: 'NoticeReadAll' }) satisfies z.ZodType<NoticeReadAll>;
 
 export const waitlistPosition = z
   .object({ position: z.number().int().positive().nullable() })

@@ -46,7 +46,8 @@ export interface PartyDetail extends Omit<MapParty, 'tags'> {
   status: PartyStatus;
   participations: PartyParticipationEntry[];
   tags: { id: number; name: string }[];
-  my_participation: { id: number; status: LiveParticipationStatus } | null;
+  /** `hold_expires_at`: when an unpaid seat stops being held (null once paid). */
+  my_participation: { id: number; status: LiveParticipationStatus; hold_expires_at: string | null } | null;
 }
 
 export interface JoinResponse {
@@ -78,6 +79,18 @@ export interface LeaveResponse {
   refunded: number;
 }
 
+/**
+ * Addition (issue 30): what leaving the party now would do, by the server's rule (GET …/leave/). `paid` is the
+ * deposit held for the seat (0 while unpaid), `refund` what leaving now gives back of it, `refund_until` the last
+ * moment of the full refund.
+ */
+export interface LeaveQuote {
+  status: LiveParticipationStatus;
+  paid: number;
+  refund: number;
+  refund_until: string;
+}
+
 // Addition (issue 18): my place in a full party's waitlist; null when I am not in line.
 export interface WaitlistPosition {
   position: number | null;
@@ -100,11 +113,19 @@ export interface Notice {
   is_read: boolean;
   /** Addition: the screen the notice is about (its party, or my page for a card decision); null when none. */
   link: string | null;
+  /** Addition (issue 30): the party the notice is about, so a list can thread one party's notices; null when none. */
+  party_id: number | null;
+  party_title: string | null;
 }
 
 /** Addition: how many of my notifications are unread, for the header's bell. */
 export interface NoticeUnreadCount {
   count: number;
+}
+
+/** Addition (issue 30): the answer of 모두 읽음, how many notices it marked read (0 when none was unread). */
+export interface NoticeReadAll {
+  marked: number;
 }
 
 export const noticePatch = z.object({ is_read: z.literal(true, { error: '읽음 처리만 할 수 있습니다.' }) });

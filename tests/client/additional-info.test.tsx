@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PROFILE } from './msw/fixtures';
-import { acceptAlert, acceptFormAlert, findAlert } from './alerts';
+import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { PNG_FILE_SIZE, pickStudentCard } from './image-files';
 import { renderApp, signInAs } from './render-app';
@@ -34,14 +33,17 @@ function receiveAdditional(reply: () => Response = () => HttpResponse.json({ is_
   return received;
 }
 
-// Said twice, as in the app: the alert (dismissed, as a student must before going on) and the inline message.
-const expectMessage = async (user: UserEvent, text: string) => {
-  expect(screen.getByRole('alert')).toHaveTextContent(text);
-  await acceptAlert(user, text);
+// Said once, as on /signup: beside the field it is about, never in a dialog; the form's own line only names a group
+// of blank fields.
+const expectBeside = (label: string, text: string, formLine = '') => {
+  expect(screen.getByLabelText(label)).toHaveAccessibleDescription(new RegExp(`${text.replace(/\./g, '\\.')}$`));
+  expect(screen.getAllByText(text)).toHaveLength(1);
+  expect(screen.getByRole('alert')).toHaveTextContent(formLine);
+  expectNoAlert();
 };
 
 describe('/mypage/additional', () => {
-  it('names the first missing piece with the signup messages, sends multipart, then goes to redirectPath', async () => {
+  it('says each problem once beside its field with the signup messages, sends multipart, then goes to redirectPath', async () => {
     kakaoStudent();
     localStorage.setItem('redirectPath', '/partyinfo/5');
     const received = receiveAdditional();
@@ -51,24 +53,28 @@ describe('/mypage/additional', () => {
     await screen.findByRole('heading', { name: '추가 정보 입력' });
 
     await submit();
-    await expectMessage(user, '추가정보를 모두 입력해 주세요.');
+    expect(screen.getByLabelText('학교')).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(screen.getByLabelText('전화번호')).toHaveAccessibleDescription('필수 항목입니다.');
+    // Spec §5's words for the blank group, once, on the form's own line.
+    expect(screen.getByRole('alert')).toHaveTextContent('추가정보를 모두 입력해 주세요.');
+    expectNoAlert();
 
     await user.type(screen.getByLabelText('학교'), '한빛대학교');
     await submit();
-    await expectMessage(user, '추가정보를 모두 입력해 주세요.');
+    expectBeside('전화번호', '필수 항목입니다.', '추가정보를 모두 입력해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
-    await expectMessage(user, '전화번호를 입력해 주세요.');
+    // The 인증 button's own refusal, beside the field; the group is still blank, so the form's line stays.
+    expectBeside('전화번호', '전화번호를 입력해 주세요.', '추가정보를 모두 입력해 주세요.');
 
     await user.type(screen.getByLabelText('전화번호'), '010-1234-5678');
     await submit();
-    await expectMessage(user, '전화번호 인증을 완료해 주세요.');
+    expectBeside('전화번호', '전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     expect(screen.getByText('인증 완료')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('');
     await submit();
-    await expectMessage(user, '학생증 사진을 업로드해 주세요.');
+    expectBeside('학생증 사진', '학생증 사진을 업로드해 주세요.');
 
     await pickStudentCard(user);
     await user.type(screen.getByLabelText('이메일 (선택)'), ' minji@hanbit.ac.kr ');
@@ -101,7 +107,7 @@ describe('/mypage/additional', () => {
     expect(screen.queryByText('인증 완료')).not.toBeInTheDocument();
     await pickStudentCard(user);
     await user.click(screen.getByRole('button', { name: '저장하기' }));
-    await expectMessage(user, '전화번호 인증을 완료해 주세요.');
+    expectBeside('전화번호', '전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     await user.click(screen.getByRole('button', { name: '저장하기' }));
@@ -112,10 +118,9 @@ describe('/mypage/additional', () => {
   });
 
   it.each([
-    [{ phone: ['이미 사용 중인 전화번호입니다.'] }, '이미 사용 중인 전화번호입니다.'],
     [{ detail: '로그인이 필요합니다.' }, '로그인이 필요합니다.'],
     [null, '추가 정보 저장에 실패했습니다.'],
-  ])("shows the server's words %j, or the default text, and stays", async (body, text) => {
+  ])("shows the server's words %j, or the default text, once as the form's message, and stays", async (body, text) => {
     kakaoStudent();
     receiveAdditional(() => (body ? HttpResponse.json(body, { status: 400 }) : new HttpResponse(null, { status: 500 })));
     const ui = renderApp(PATH);
@@ -127,7 +132,7 @@ describe('/mypage/additional', () => {
     await user.click(screen.getByRole('button', { name: '저장하기' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
-    expect(await findAlert(text)).toBeVisible();
+    expectNoAlert();
     expect(ui.currentPath()).toBe(PATH);
     expect(screen.getByRole('button', { name: '저장하기' })).toBeEnabled();
   });
@@ -140,7 +145,7 @@ describe('/mypage/additional', () => {
     const school = await screen.findByLabelText('학교');
     const phone = screen.getByLabelText('전화번호');
     await user.click(screen.getByRole('button', { name: '저장하기' }));
-    await acceptFormAlert(user);
+    expectNoAlert();
     expect(school).toHaveFocus();
     expect(school).toHaveAccessibleDescription('필수 항목입니다.');
     expect(phone).toHaveAccessibleDescription('필수 항목입니다.');
@@ -154,7 +159,10 @@ describe('/mypage/additional', () => {
     await user.click(screen.getByRole('button', { name: '저장하기' }));
 
     await waitFor(() => expect(phone).toHaveAccessibleDescription(/이미 가입된 전화번호입니다\.$/));
-    await acceptFormAlert(user);
+    // Beside the phone only: the form's line says nothing more, and no dialog.
+    expect(screen.getAllByText('이미 가입된 전화번호입니다.')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expectNoAlert();
     expect(phone).toHaveFocus();
     await user.type(phone, '9');
     expect(phone).not.toHaveAccessibleDescription(/이미 가입된/);

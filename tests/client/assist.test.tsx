@@ -3,6 +3,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sortByTimeLeft, profileIcons, lobbyOpen } from '../../src/client/assist/assist-parties';
 import type { MyParty } from '../../src/shared/live';
+import { backToRealTimers } from './history-back';
 import { MY_PARTY } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
@@ -29,7 +30,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(NOW);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(backToRealTimers);
 
 describe('assist party rules', () => {
   it('sorts by least time left, parties under way first', () => {

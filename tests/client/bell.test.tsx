@@ -6,9 +6,9 @@ import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
 const NOTICES: Notice[] = [
-  { id: 1, message: "'보드게임 번개' 참가 신청이 접수되었습니다.", created_at: '2030-05-03T10:30:00Z', is_read: false, link: '/partyinfo/5' },
-  { id: 2, message: '학생증 확인이 끝났습니다.', created_at: '2030-05-02T10:30:00Z', is_read: false, link: '/mypage' },
-  { id: 3, message: '예약금이 반환되었습니다.', created_at: '2030-05-01T09:00:00Z', is_read: false, link: null },
+  { id: 1, message: "'보드게임 번개' 참가 신청이 접수되었습니다.", created_at: '2030-05-03T10:30:00Z', is_read: false, link: '/partyinfo/5', party_id: 5, party_title: '보드게임 번개' },
+  { id: 2, message: '학생증 확인이 끝났습니다.', created_at: '2030-05-02T10:30:00Z', is_read: false, link: '/mypage', party_id: null, party_title: null },
+  { id: 3, message: '예약금이 반환되었습니다.', created_at: '2030-05-01T09:00:00Z', is_read: false, link: null, party_id: null, party_title: null },
 ];
 
 /** A server whose count follows what has been marked read. */

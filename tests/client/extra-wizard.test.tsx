@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE } from './msw/fixtures';
 import { acceptAlert } from './alerts';
+import { backToRealTimers, historyBack } from './history-back';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
@@ -68,9 +69,7 @@ function chooseMbti(...letters: string[]) {
   for (const letter of letters) fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${letter}`) }));
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+afterEach(backToRealTimers);
 
 describe('/mypage/extra', () => {
   it('advances 100 ms after each choice and creates (POST) once all four MBTI axes are chosen', async () => {
@@ -165,8 +164,38 @@ describe('/mypage/extra', () => {
     expect(screen.getByRole('button', { name: '법과대학' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
     expect(heading()).toHaveTextContent('학년을 선택해 주세요');
-    fireEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
-    expect(ui.currentPath()).toBe('/mypage');
+    // Opened directly (the in-memory router has no page before it), as the browser's Navigation API would say:
+    // jsdom has none, and its history holds the steps' entries.
+    vi.stubGlobal('navigation', { canGoBack: false });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
+      // The steps' history entries go first (a traversal, on the fake clock here), then the wizard leaves.
+      await vi.waitFor(() => expect(ui.currentPath()).toBe('/mypage'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("the browser's (Android's) back goes to the previous step first, then leaves the wizard", async () => {
+    // Spec §2 "back goes to the previous step or leaves"; issue 30 §8. Opened from my page, on the real history.
+    wizardBackend(null);
+    signInAs();
+    window.history.replaceState(null, '', '/mypage');
+    window.history.pushState(null, '', '/mypage/extra');
+    const ui = renderAppInBrowser('/mypage/extra');
+    await ui.user.click(await screen.findByRole('button', { name: '4학년' }));
+    await waitFor(() => expect(heading()).toHaveTextContent('단과대학을 선택해 주세요'));
+    await ui.user.click(screen.getByRole('button', { name: '법과대학' }));
+    await waitFor(() => expect(heading()).toHaveTextContent('나를 가장 잘 표현하는 성격은?'));
+
+    await act(historyBack);
+    expect(heading()).toHaveTextContent('단과대학을 선택해 주세요');
+    expect(screen.getByRole('button', { name: '법과대학' })).toHaveAttribute('aria-pressed', 'true');
+    expect(window.location.pathname).toBe('/mypage/extra');
+    await act(historyBack);
+    expect(heading()).toHaveTextContent('학년을 선택해 주세요');
+    await act(historyBack);
+    await waitFor(() => expect(window.location.pathname).toBe('/mypage'));
   });
 
   it('alerts on a failed save, saves automatically only once, and retries on request', async () => {

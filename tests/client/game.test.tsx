@@ -3,6 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameRound, Question } from '../../src/shared/live';
+import { backToRealTimers } from './history-back';
 import { FakeSocket } from './live-fake-socket';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
@@ -59,9 +60,9 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
   signInAs();
 });
-afterEach(() => {
+afterEach(async () => {
+  await backToRealTimers();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 /** The round's GET waits until the returned function is called, so a test can look at the screen before it. */
@@ -199,9 +200,10 @@ describe('/balancegame/:roundId', () => {
     expect(within(first).getByRole('heading')).toHaveTextContent('질문 1 · 4명 참여');
     expect(within(first).getByText('A안 11').parentElement).toHaveTextContent('AA안 11내 선택75%');
     expect(within(first).getByText('B안 11').parentElement).toHaveTextContent('BB안 1125%');
-    expect(within(first).getByText('다수 의견과 같은 선택이에요.')).toBeInTheDocument();
+    expect(within(first).getByText('4명 중 3명이 나와 같은 선택이에요.')).toBeInTheDocument();
     expect(within(second).getByText('B안 12').parentElement).toHaveTextContent('내 선택');
-    expect(within(second).getByText('소수 의견을 골랐어요.')).toBeInTheDocument();
+    expect(within(second).getByText('4명 중 1명이 나와 같은 선택이에요.')).toBeInTheDocument();
+    expect(within(third).getByText('3명 중 2명이 나와 같은 선택이에요.')).toBeInTheDocument();
     expect(within(third).getByText('B안 13').parentElement).toHaveTextContent('BB안 13내 선택67%');
     expect(within(third).getByText('A안 13').parentElement).toHaveTextContent('33%');
 
@@ -209,17 +211,21 @@ describe('/balancegame/:roundId', () => {
     expect(ui.currentPath()).toBe('/assist');
   });
 
-  it('recaps on request before every vote is in, says which were skipped, and goes back to the questions', async () => {
-    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'A', vote_a_count: 1, vote_b_count: 1 }), q(12)] });
+  it('recaps on request before every vote is in, hides the results of those skipped, and goes back to the questions', async () => {
+    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'A', vote_a_count: 1, vote_b_count: 1 }), q(12, { vote_a_count: 3, vote_b_count: 1 })] });
     serveVote({ question_id: 12, vote_a_count: 1, vote_b_count: 0, has_voted: true });
     const ui = renderApp('/balancegame/3');
     await ui.user.click(await screen.findByRole('button', { name: '다음 질문' }));
     await ui.user.click(screen.getByRole('button', { name: '결과 모아 보기' }));
     expect(await screen.findByText('2개 질문 중 1개에 투표했어요.')).toBeInTheDocument();
     const [first, second] = within(screen.getByRole('list', { name: '질문별 결과' })).getAllByRole('listitem');
-    expect(within(first).getByText('의견이 반반으로 갈렸어요.')).toBeInTheDocument();
-    expect(within(second).getByText('투표하지 않았어요.')).toBeInTheDocument();
+    expect(within(first).getByText('2명 중 1명이 나와 같은 선택이에요.')).toBeInTheDocument();
+    expect(within(first).getByText('A안 11').parentElement).toHaveTextContent('50%');
+    expect(within(second).getByText('투표하지 않았어요. 투표하면 결과가 보여요.')).toBeInTheDocument();
     expect(within(second).queryByText('내 선택')).not.toBeInTheDocument();
+    // The recap is no way around the veil: no percentages where I have not voted.
+    expect(within(second).queryByText(/%/)).not.toBeInTheDocument();
+    expect(within(second).getByRole('heading')).toHaveTextContent('질문 2 · 4명 참여');
 
     await ui.user.click(screen.getByRole('button', { name: '질문 다시 보기' }));
     await ui.user.click(within(current()).getByRole('button', { name: /A안 12/ }));
@@ -228,9 +234,10 @@ describe('/balancegame/:roundId', () => {
   });
 
   it('moves the gauge on vote_update and shows labels only above 10%', async () => {
-    serveRound(ROUND);
-    renderApp('/balancegame/3');
-    await screen.findByText('1 / 5');
+    serveRound({ ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'B' }), q(12)] });
+    const ui = renderApp('/balancegame/3');
+    await ui.user.click(await screen.findByRole('button', { name: '이전 질문' }));
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
     const socket = await FakeSocket.opened();
     socket.open();
     socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 1, vote_b_count: 9 } });
@@ -257,16 +264,88 @@ describe('/balancegame/:roundId', () => {
     await act(async () => vi.advanceTimersByTimeAsync(25_000));
     expect(calls()).toBe(1);
 
-    FakeSocket.last().drop(1006);
     a = 2;
-    await act(async () => vi.advanceTimersByTimeAsync(10_000));
-    expect(calls()).toBe(2);
+    FakeSocket.last().drop(1006);
+    // Read once at once (is the server there?), then every 10 s.
+    await vi.waitFor(() => expect(calls()).toBe(2));
     expect(await screen.findByText('2명 참여')).toBeInTheDocument();
+    a = 3;
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls()).toBe(3);
+    expect(await screen.findByText('3명 참여')).toBeInTheDocument();
 
     (await FakeSocket.opened(2)).open(); // the reconnect, 500 ms after the drop
-    const after = calls();
+    // Back: read once more for what the socket's greeting does not carry, then no more polling.
+    await vi.waitFor(() => expect(calls()).toBe(4));
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
-    expect(calls()).toBe(after);
+    expect(calls()).toBe(4);
+  });
+
+  it('hides a question’s results until I vote on it: only how many took part, then the gauge with the answer', async () => {
+    serveRound(ROUND);
+    serveVote({ question_id: 11, vote_a_count: 3, vote_b_count: 2, has_voted: true });
+    const ui = renderApp('/balancegame/3');
+    await screen.findByText('1 / 5');
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 3, vote_b_count: 1 } });
+    const slide = current();
+    expect(within(slide).getByText('투표하면 결과가 보여요')).toBeInTheDocument();
+    expect(within(slide).getByText('4명 참여')).toBeInTheDocument();
+    expect(within(slide).queryByText(/3표|%/)).not.toBeInTheDocument();
+    expect(within(slide).queryByTestId('gauge-stage')).not.toBeInTheDocument();
+
+    await ui.user.click(within(slide).getByRole('button', { name: /B안 11/ }));
+    expect(await within(slide).findByText('A 3표 (60%), B 2표 (40%)')).toBeInTheDocument();
+    expect(within(slide).getByTestId('gauge-stage')).toBeInTheDocument();
+    expect(within(slide).queryByText('투표하면 결과가 보여요')).not.toBeInTheDocument();
+    // The next question, not voted on, stays veiled.
+    await ui.user.click(screen.getByRole('button', { name: '다음 질문' }));
+    expect(within(current()).getByText('투표하면 결과가 보여요')).toBeInTheDocument();
+  });
+
+  it('shows its connection state, says when the server does not answer, and resyncs once the socket is back', async () => {
+    let round: GameRound = ROUND;
+    let down = false;
+    server.use(http.get('/api/v1/game/rounds/:id/', () => (down ? HttpResponse.error() : HttpResponse.json(round))));
+    renderApp('/balancegame/3');
+    await screen.findByText('1 / 5');
+    const status = screen.getByRole('status', { name: /실시간 연결 상태/ });
+    expect(status).toHaveTextContent('연결 중...');
+    (await FakeSocket.opened()).open();
+    expect(status).toHaveTextContent('연결됨');
+    expect(document.querySelector('.game__body--frozen')).toBeNull();
+
+    down = true;
+    FakeSocket.last().drop(1001);
+    expect(status).toHaveTextContent('재연결 중...');
+    // The round is read at once: the server does not answer either, so the results are said to have stopped.
+    expect(await screen.findByText('서버에 연결할 수 없어 결과가 멈춰 있어요. 다시 연결하는 중이에요…')).toBeInTheDocument();
+    expect(document.querySelector('.game__body--frozen')).not.toBeNull();
+
+    // Meanwhile I voted on question 1 from another phone, and others voted: the reconnect brings both.
+    down = false;
+    round = { ...ROUND, questions: [q(11, { has_voted: true, my_choice: 'A', vote_a_count: 2, vote_b_count: 1 }), ...ROUND.questions.slice(1)] };
+    const back = await FakeSocket.opened(2);
+    back.open();
+    back.push({ type: 'vote_update', data: { question_id: 11, vote_a_count: 2, vote_b_count: 1 } });
+    expect(status).toHaveTextContent('연결됨');
+    const a = within(current()).getByRole('button', { name: /A안 11/ });
+    await vi.waitFor(() => expect(a).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(current()).getByText('A 2표 (67%), B 1표 (33%)')).toBeInTheDocument();
+    expect(screen.queryByText(/결과가 멈춰 있어요/)).not.toBeInTheDocument();
+    expect(document.querySelector('.game__body--frozen')).toBeNull();
+  });
+
+  it('says when a vote did not reach the server, and leaves the buttons open to try again', async () => {
+    serveRound(ROUND);
+    server.use(http.post('/api/v1/game/questions/:id/vote/', () => HttpResponse.error()));
+    const ui = renderApp('/balancegame/3');
+    const b = await screen.findByRole('button', { name: /B안 11/ });
+    await ui.user.click(b);
+    expect(await screen.findByText('서버에 연결되지 않아 투표하지 못했어요. 연결되면 다시 눌러 주세요.')).toBeInTheDocument();
+    expect(b).toBeEnabled();
+    expect(within(current()).getByText('투표하면 결과가 보여요')).toBeInTheDocument();
   });
 
   it.each([
@@ -297,6 +376,28 @@ describe('/balancegame/:roundId', () => {
     const ui = renderApp('/balancegame/3');
     await ui.user.click(await screen.findByRole('button', { name: '홈으로' }));
     expect(ui.currentPath()).toBe('/');
+  });
+});
+
+describe('/balancegame/:roundId as a guest', () => {
+  it('asks the guest to sign in, coming back to the round after, instead of reading it or opening a socket', async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    let reads = 0;
+    server.use(
+      http.get('/api/v1/game/rounds/:id/', () => {
+        reads += 1;
+        return HttpResponse.json(ROUND);
+      }),
+    );
+    const ui = renderApp('/balancegame/3');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('로그인');
+    await ui.user.click(within(dialog).getByRole('button', { name: '로그인 / 회원가입' }));
+    expect(ui.currentPath()).toBe('/login');
+    expect(localStorage.getItem('redirectPath')).toBe('/balancegame/3');
+    expect(reads).toBe(0);
+    expect(FakeSocket.all).toHaveLength(0);
   });
 });
 

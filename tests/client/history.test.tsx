@@ -110,18 +110,30 @@ describe('/mypage/history', () => {
     expect(await screen.findByText('에러: 데이터를 불러오지 못했습니다.')).toBeInTheDocument();
   });
 
-  it('shows 에러: 로그인이 필요합니다. to a guest without calling', async () => {
+  it('asks a guest to sign in (and come back here), without calling', async () => {
     const calls = historyAnswers([HISTORY_ITEM]);
-    renderApp('/mypage/history');
-    expect(await screen.findByText('에러: 로그인이 필요합니다.')).toBeInTheDocument();
+    const ui = renderApp('/mypage/history');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(screen.queryByText(/에러:/)).not.toBeInTheDocument();
     expect(calls()).toBe(0);
+    await ui.user.click(within(dialog).getByRole('button', { name: '로그인 / 회원가입' }));
+    expect(ui.currentPath()).toBe('/login');
+    expect(localStorage.getItem('redirectPath')).toBe('/mypage/history');
   });
 
-  it('shows 에러: 로그인이 필요합니다. when the session has expired', async () => {
+  it("closing a guest's question goes home", async () => {
+    const ui = renderApp('/mypage/history');
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '닫기' }));
+    expect(ui.currentPath()).toBe('/');
+  });
+
+  it('asks to sign in again when the session has expired', async () => {
     signInAs();
     historyAnswers({ detail: '인증 정보가 올바르지 않습니다.' }, { status: 401 });
     server.use(http.post('/api/signup/auth/refresh/', () => HttpResponse.json({ detail: 'expired' }, { status: 401 })));
     renderApp('/mypage/history');
-    await waitFor(() => expect(screen.getByText('에러: 로그인이 필요합니다.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.'));
+    expect(screen.queryByText(/에러:/)).not.toBeInTheDocument();
   });
 });

@@ -90,7 +90,7 @@ describe('home', () => {
     release();
     expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
     expect(ui.currentPath()).toBe('/payment');
-    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+    expect(window.history.state).toMatchObject({ participationId: 31, partyId: 5 });
   });
 
   it('asks for login again when the join answers 401', async () => {

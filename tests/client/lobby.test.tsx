@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParticipantEntry } from '../../src/shared/live';
+import { backToRealTimers } from './history-back';
 import { FakeSocket } from './live-fake-socket';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
@@ -36,9 +37,9 @@ beforeEach(() => {
   localStorage.setItem('user', JSON.stringify({ id: 7, username: 'minji_kim', name: '김민지' }));
   participants([entry(1, 7, false), entry(2, 8, true), entry(3, 9, false), entry(4, 10, false)]);
 });
-afterEach(() => {
+afterEach(async () => {
+  await backToRealTimers();
   vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('/balancewait/:partyId', () => {
@@ -78,6 +79,49 @@ describe('/balancewait/:partyId', () => {
     toggleAnswers({ standby_count: 1, participation_count: 4, is_standby: false });
     await ui.user.click(screen.getByRole('button', { name: '대기 취소' }));
     expect(await screen.findByRole('button', { name: '대기하기' })).toBeInTheDocument();
+  });
+
+  it('shows the faces of who is on standby: from the list at first, then from each socket update and toggle', async () => {
+    const face = (id: number) => ({ id, username: `user${id}`, profile_image: null });
+    const readyNames = () => Array.from(screen.getByRole('region', { name: '대기 중인 참가자' }).querySelectorAll('li'), (li) => li.textContent);
+    const ui = renderApp('/balancewait/5');
+    // The list says user8 is on standby before the socket says anything.
+    expect(await screen.findByText('user8')).toBeInTheDocument();
+    expect(readyNames()).toEqual(['user8']);
+
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push({ type: 'send_standby_update', data: { party_id: 5, standby_count: 2, participation_count: 4, standby_users: [face(8), face(9)] } });
+    expect(readyNames()).toEqual(['user8', 'user9']);
+    socket.push({ type: 'send_standby_update', data: { party_id: 5, standby_count: 0, participation_count: 4, standby_users: [] } });
+    expect(screen.getByText('아직 대기 중인 참가자가 없어요.')).toBeInTheDocument();
+
+    // The toggle's answer has no faces: the student's own goes in at once, marked as theirs.
+    toggleAnswers({ standby_count: 1, participation_count: 4, is_standby: true });
+    await ui.user.click(screen.getByRole('button', { name: '대기하기' }));
+    expect(await screen.findByText('user7 (나)')).toBeInTheDocument();
+    expect(readyNames()).toEqual(['user7 (나)']);
+    // The same student standing down on another phone: the socket's list is the truth, and the button follows it.
+    socket.push({ type: 'send_standby_update', data: { party_id: 5, standby_count: 1, participation_count: 4, standby_users: [face(10)] } });
+    expect(readyNames()).toEqual(['user10']);
+    expect(screen.getByRole('button', { name: '대기하기' })).toBeInTheDocument();
+  });
+
+  it('reads who is ready from the participants list again when an update carries no faces (an older instance)', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/partyassist/standby/:id/participants/', () => {
+        reads += 1;
+        return HttpResponse.json(reads === 1 ? [entry(1, 7, false), entry(2, 8, true)] : [entry(1, 7, false), entry(2, 8, true), entry(3, 9, true)]);
+      }),
+    );
+    renderApp('/balancewait/5');
+    expect(await screen.findByText('user8')).toBeInTheDocument();
+    const socket = await FakeSocket.opened();
+    socket.open();
+    socket.push({ type: 'send_standby_update', data: { party_id: 5, standby_count: 2, participation_count: 3 } });
+    expect(await screen.findByText('user9')).toBeInTheDocument();
+    expect(screen.getByText('2명')).toBeInTheDocument();
   });
 
   it('starts as 대기 취소 when the student is already on standby', async () => {

@@ -33,6 +33,7 @@ const mine = (id: number, status: LiveParticipationStatus): MyParty => ({
   max_participants: 6,
   participants: [],
   my_status: status,
+  hold_expires_at: null,
 });
 
 const card = async (title: string) => (await screen.findByRole('heading', { name: `#${title}` })).closest('li')!;
@@ -54,15 +55,18 @@ describe('my state on home cards', () => {
     expect(asked).toBe(0);
   });
 
-  it('shows 신청 대기 for a seat awaiting payment and 참가 확정 for a paid one, 신청하기 elsewhere', async () => {
+  it('shows 결제 대기 with the hold left for a seat awaiting payment, 참가 확정 for a paid one, 대기 N번째 in a line, 신청하기 elsewhere', async () => {
     signInAs();
+    const held = { ...mine(5, 'pending'), hold_expires_at: new Date(Date.now() + 9 * 60_000 + 30_000).toISOString() };
     server.use(
-      http.get('/api/homemap/home/', () => HttpResponse.json(HOME)),
-      http.get('/api/partyassist/myparties/', () => HttpResponse.json([mine(5, 'pending'), mine(6, 'confirmed')])),
+      http.get('/api/homemap/home/', () => HttpResponse.json([...HOME, home(8, '꽉 찬 파티')])),
+      http.get('/api/partyassist/myparties/', () => HttpResponse.json([held, mine(6, 'confirmed')])),
+      http.get('/api/reserve/waitlist/', () => HttpResponse.json([{ party_id: 8, title: '꽉 찬 파티', start_time: START, place_name: '학생회관', position: 1 }])),
     );
     renderApp('/');
     const pending = await card('보드게임 번개');
-    expect(await within(pending).findByText('신청 대기')).toBeInTheDocument();
+    expect(await within(pending).findByText(/^결제 대기 09:(30|29)$/)).toBeInTheDocument();
+    expect(await within(await card('꽉 찬 파티')).findByText('대기 1번째')).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: '신청하기' })).not.toBeInTheDocument();
     expect(within(await card('야식 파티')).getByText('참가 확정')).toBeInTheDocument();
     expect(within(await card('새벽 러닝')).getByRole('button', { name: '신청하기' })).toBeEnabled();
@@ -113,6 +117,6 @@ describe('my state on map cards', () => {
     renderApp('/map');
     const cardOf = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
     expect(await within(await cardOf('야식 파티')).findByText('참가 확정')).toBeInTheDocument();
-    expect(within(await cardOf('보드게임 번개')).queryByText(/참가 확정|신청 대기/)).not.toBeInTheDocument();
+    expect(within(await cardOf('보드게임 번개')).queryByText(/참가 확정|결제 대기/)).not.toBeInTheDocument();
   });
 });

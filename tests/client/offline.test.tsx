@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MapParty } from '../../src/shared/parties';
-import { HISTORY_ITEM, MY_PARTY, PARTY_DETAIL } from './msw/fixtures';
+import { HISTORY_ITEM, HOME_PARTY, MY_PARTY, PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
+import { phoneNetwork } from './phone-network';
 import { renderApp, signInAs } from './render-app';
 
 // Issue 17 §3: offline, a screen shows what it saw last with a mark, or says it is not connected (with a retry) —
@@ -14,24 +15,7 @@ vi.mock('../../src/client/map/MapStage', () => ({ default: () => <div data-testi
 const MARK = '오프라인 · 마지막으로 본 내용이에요';
 const UNREACHABLE = '연결되지 않았습니다';
 
-let online = true;
-// The setup restores every mock after each test, so the flag is spied on anew before each one.
-beforeEach(() => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  // SWR remembers the last event it heard; leave it online for the next test.
-  if (!online) setOnline(true);
-});
-
-/** The phone loses (or finds) its network: the browser's flag and its event, as the app and SWR hear them. */
-function setOnline(value: boolean) {
-  online = value;
-  act(() => {
-    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
-  });
-}
+const { setOnline, flagOnline } = phoneNetwork();
 
 /** `path` answers `body` for now; `down()` makes it fail as a dead network does, `up(next)` answers again. */
 function answer(path: string, body: JsonBodyType) {
@@ -54,16 +38,6 @@ function answer(path: string, body: JsonBodyType) {
   };
 }
 
-const HOME_PARTY = {
-  id: 5,
-  title: '보드게임 번개',
-  place_photo: null,
-  place_name: '학생회관',
-  start_time: '2026-05-03T10:30:00Z',
-  applied_count: 3,
-  max_participants: 6,
-  tags: ['보드게임'],
-};
 const MAP_PARTY: MapParty = { ...HOME_PARTY, place_x_norm: 0.4, place_y_norm: 0.5 };
 const NOTICE = { id: 1, message: '파티 신청이 완료되었습니다.', created_at: '2026-05-03T10:30:00Z', is_read: false, link: null };
 
@@ -175,7 +149,7 @@ describe.each(cases)('$screen offline', (c) => {
     if (c.emptyText) expect(screen.queryByText(c.emptyText)).not.toBeInTheDocument();
 
     api.up(c.full);
-    online = true;
+    flagOnline();
     await ui.user.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await c.shown()).toBeInTheDocument();
     expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
@@ -201,11 +175,13 @@ describe('server out of reach while the phone says it is online', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: '#보드게임 번개' });
     api.down();
-    // A reconnect event makes SWR read again; the read fails without any answer (status 0).
+    // A reconnect event makes SWR read again; the read fails without any answer (status 0). The phone is online,
+    // so the mark says the server was not reached (issue 30 §7; tests/client/outage.test.tsx has the rest).
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByText(MARK)).toBeInTheDocument();
+    expect(await screen.findByText('서버 연결 끊김 · 마지막으로 본 내용이에요')).toBeInTheDocument();
+    expect(screen.queryByText(MARK)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '#보드게임 번개' })).toBeInTheDocument();
   });
 });
@@ -229,7 +205,7 @@ describe('my page offline', () => {
     expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
     server.resetHandlers();
-    online = true;
+    flagOnline();
     await ui.user.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('heading', { name: '김민지' })).toBeInTheDocument();
   });

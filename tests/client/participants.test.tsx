@@ -114,3 +114,40 @@ describe('/participants/:partyId', () => {
     expect(await screen.findByText('파티 ID가 없습니다.')).toBeInTheDocument();
   });
 });
+
+describe('/participants/:partyId without a session', () => {
+  it('asks a guest to sign in, asking the server nothing; closing the question goes to the party', async () => {
+    localStorage.clear();
+    let asked = 0;
+    server.use(
+      http.get('/api/partyassist/standby/:id/participants/', () => {
+        asked += 1;
+        return HttpResponse.json({ detail: '자격 인증 데이터가 제공되지 않았습니다.' }, { status: 401 });
+      }),
+    );
+    const ui = renderApp('/participants/5');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(screen.queryByText('참가자 정보를 불러오지 못했습니다.')).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+    // Signing in comes back here.
+    await ui.user.click(within(dialog).getByRole('button', { name: '로그인 / 회원가입' }));
+    expect(ui.currentPath()).toBe('/login');
+    expect(localStorage.getItem('redirectPath')).toBe('/participants/5');
+  });
+
+  it('closing the question goes to the party the list belongs to', async () => {
+    localStorage.clear();
+    const ui = renderApp('/participants/5');
+    await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '닫기' }));
+    expect(ui.currentPath()).toBe('/partyinfo/5');
+  });
+
+  it('asks to sign in again when the session ended and the refresh cannot save it (a 401)', async () => {
+    serve({ detail: '인증 정보가 올바르지 않습니다.' }, 401);
+    server.use(http.post('/api/signup/auth/refresh/', () => HttpResponse.json({ detail: 'expired' }, { status: 401 })));
+    renderApp('/participants/5');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('로그인이 필요한 서비스입니다.');
+    expect(screen.queryByText('참가자 정보를 불러오지 못했습니다.')).not.toBeInTheDocument();
+  });
+});

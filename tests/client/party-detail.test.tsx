@@ -149,7 +149,7 @@ describe('/partyinfo/:partyId', () => {
     expect(await screen.findByRole('button', { name: '신청 중...' })).toBeDisabled();
     release();
     expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
-    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+    expect(window.history.state).toMatchObject({ participationId: 31, partyId: 5 });
   });
 
   it.each([
@@ -224,7 +224,7 @@ describe('/partyinfo/:partyId', () => {
 
   it('offers to finish an unpaid reservation, and shows a paid one as confirmed', async () => {
     signInAs();
-    withDetail({ my_participation: { id: 31, status: 'pending' } });
+    withDetail({ my_participation: { id: 31, status: 'pending', hold_expires_at: null } });
     server.use(
       http.get('/api/reserve/participation/31/', () => HttpResponse.json(PARTICIPATION)),
       http.post('/api/detailview/parties/5/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
@@ -232,10 +232,10 @@ describe('/partyinfo/:partyId', () => {
     const ui = renderAppInBrowser('/partyinfo/5');
     await ui.user.click(await screen.findByRole('button', { name: '결제 계속하기' }));
     expect(await screen.findByRole('heading', { name: '예약 보증금 결제' })).toBeInTheDocument();
-    expect(window.history.state).toEqual({ participationId: 31, partyId: 5 });
+    expect(window.history.state).toMatchObject({ participationId: 31, partyId: 5 });
     ui.unmount();
 
-    withDetail({ my_participation: { id: 31, status: 'confirmed' } });
+    withDetail({ my_participation: { id: 31, status: 'confirmed', hold_expires_at: null } });
     renderApp('/partyinfo/5');
     expect(await screen.findByRole('button', { name: '참가 확정' })).toBeDisabled();
   });

@@ -169,6 +169,42 @@ describe('/payment', () => {
     await waitFor(() => expect(calls.leave).toBe(1));
   });
 
+  it('asks before back leaves with an unpaid hold: 계속 결제하기 keeps the seat and the page, the other choice gives it back and leaves', async () => {
+    signInAs();
+    const calls = paymentBackend();
+    // Arrived from the party's page.
+    window.history.pushState(null, '', '/partyinfo/5');
+    window.history.pushState(null, '', '/payment');
+    const ui = await openPayment();
+    // Back (the browser's, or ‹, which goes back in history) takes the page's own entry and asks.
+    window.history.back();
+    const ask = await screen.findByRole('alertdialog', { name: '결제를 그만둘까요?' });
+    await ui.user.click(within(ask).getByRole('button', { name: '계속 결제하기' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(ui.currentPath()).toBe('/payment');
+    expect(screen.getByRole('button', { name: '결제하기' })).toBeInTheDocument();
+    await nextTimerTurn();
+    expect(calls.leave).toBe(0);
+
+    // Asked again at the next back: the page put its entry back.
+    await ui.user.click(screen.getByRole('button', { name: '뒤로 가기' }));
+    const again = await screen.findByRole('alertdialog', { name: '결제를 그만둘까요?' });
+    await ui.user.click(within(again).getByRole('button', { name: '신청 취소하고 나가기' }));
+    await waitFor(() => expect(calls.leave).toBe(1));
+    await waitFor(() => expect(ui.currentPath()).toBe('/partyinfo/5'));
+    await nextTimerTurn();
+    expect(calls.leave).toBe(1);
+  });
+
+  it('says so when the hold ended while away, and offers the way to the party page', async () => {
+    signInAs();
+    paymentBackend({ ...PARTICIPATION, status: 'expired' });
+    const ui = renderAppInBrowser('/payment', STATE);
+    expect(await screen.findByText('결제 가능 시간이 지났거나 취소된 신청입니다. 파티를 다시 신청해 주세요.')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '파티 페이지로 가기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/partyinfo/5'));
+  });
+
   it('never cancels a reservation that is already paid', async () => {
     signInAs();
     const calls = paymentBackend({ ...PARTICIPATION, status: 'confirmed' });

@@ -20,7 +20,7 @@ describe('/privacy', () => {
 
   it('says it could not load the policy and tries again', async () => {
     let fail = true;
-    server.use(http.get('/api/privacy/', () => (fail ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ version: 1, effective_date: '2026-03-02', body: '다시 불러온 방침' }))));
+    server.use(http.get('/api/privacy/', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ version: 1, effective_date: '2026-03-02', body: '다시 불러온 방침' }))));
     const { user } = renderApp('/privacy');
     expect(await screen.findByText('개인정보 처리방침을 불러오지 못했습니다.')).toBeInTheDocument();
     fail = false;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
+import { backToRealTimers } from './history-back';
 import { server } from './msw/server';
 import { renderAppInBrowser, signInAs } from './render-app';
 import { CONDITION_TIMEOUT_MS } from './waits';
@@ -37,9 +38,7 @@ const fill = (category: string, content: string) => {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '신고하기' }));
 const toast = () => screen.getByRole('status');
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+afterEach(backToRealTimers);
 
 describe('/report/:userId', () => {
   it('shows the member from navigation state, the five categories and the sample placeholder', async () => {

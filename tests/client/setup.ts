@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup, configure } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { reportReach } from '../../src/client/api/server-reach';
+import { unmountAndSettleHistory } from './history-back';
 import { server } from './msw/server';
 import { CONDITION_TIMEOUT_MS } from './waits';
 
@@ -24,9 +26,14 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // The app's word on whether the server answers outlives a render (it is the page's): each test starts with one
+  // that does.
+  reportReach(200);
   const nativeCalls = NATIVE_DIALOGS.flatMap((name) => vi.mocked(window[name]).mock.calls.map((args) => `window.${name}(${args.join(', ')})`));
-  cleanup();
+  // A dialog or sheet the unmount closed takes its history entry back (lib/back-layers.ts). A test file that fakes
+  // timers ends with backToRealTimers, which does this while its fake clock still runs.
+  await unmountAndSettleHistory();
   server.resetHandlers();
   vi.restoreAllMocks();
   localStorage.clear();

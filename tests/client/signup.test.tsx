@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { acceptAlert, acceptFormAlert } from './alerts';
+import { acceptAlert, expectNoAlert } from './alerts';
 import { server } from './msw/server';
 import { PNG_FILE_SIZE, pickStudentCard, pngFile, renamedPdf } from './image-files';
 import { renderApp } from './render-app';
 
 describe('/signup', () => {
-  it('names the first missing piece, in the spec order, then sends everything as multipart', async () => {
+  it('says each problem once, beside its field and never in an alert (a blank group named once on the form), then sends everything as multipart', async () => {
     let received: Record<string, unknown> | null = null;
     server.use(
       http.post('/api/signup/auth/signup/', async ({ request }) => {
@@ -21,53 +21,62 @@ describe('/signup', () => {
     );
     const ui = renderApp('/signup');
     const { user } = ui;
+    const field = (label: string) => screen.getByLabelText(label);
     const submit = async () => user.click(screen.getByRole('button', { name: '가입하기' }));
     await screen.findByRole('heading', { name: '회원가입' });
-    // Said twice, as in the app: the alert (dismissed, as a student must before going on) and the inline message.
-    const expectMessage = async (text: string) => {
-      expect(screen.getByRole('alert')).toHaveTextContent(text);
-      await acceptAlert(user, text);
+    // Once: beside the field (its description, with focus on the first wrong one), not in a dialog; the form's line
+    // only names a group of blank fields (spec §5's words), never repeats a field's error.
+    const expectBeside = (label: string, text: string, { focused = true, only = true, formLine = '' } = {}) => {
+      expect(field(label)).toHaveAccessibleDescription(new RegExp(`${text.replace(/\./g, '\\.')}$`));
+      if (focused) expect(field(label)).toHaveFocus();
+      if (only) expect(screen.getAllByText(text)).toHaveLength(1);
+      expectNoAlert();
+      expect(screen.getByRole('alert')).toHaveTextContent(formLine);
     };
 
     await submit();
-    await expectMessage('기본정보를 모두 입력해 주세요.');
+    expectBeside('이름', '필수 항목입니다.', { only: false, formLine: '기본정보를 모두 입력해 주세요.' });
+    // Every blank text field says so beside itself, once: 이름, 아이디, 비밀번호, 비밀번호 확인, 이메일, 전화번호, 학교.
+    expect(screen.getAllByText('필수 항목입니다.')).toHaveLength(7);
+    expect(screen.getAllByText('기본정보를 모두 입력해 주세요.')).toHaveLength(1);
 
-    await user.type(screen.getByLabelText('이름'), '김민지');
-    await user.type(screen.getByLabelText('아이디'), 'minji_kim');
-    await user.type(screen.getByLabelText('비밀번호'), 'short');
-    await user.type(screen.getByLabelText('비밀번호 확인'), 'short');
+    await user.type(field('이름'), '김민지');
+    await user.type(field('아이디'), 'minji_kim');
+    await user.type(field('비밀번호'), 'short');
+    await user.type(field('비밀번호 확인'), 'short');
     await submit();
-    await expectMessage('비밀번호는 8자 이상이어야 합니다.');
+    expectBeside('비밀번호', '비밀번호는 8자 이상이어야 합니다.');
 
-    await user.clear(screen.getByLabelText('비밀번호'));
-    await user.type(screen.getByLabelText('비밀번호'), 'party-on-2024!');
-    await user.clear(screen.getByLabelText('비밀번호 확인'));
-    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2025!');
+    await user.clear(field('비밀번호'));
+    await user.type(field('비밀번호'), 'party-on-2024!');
+    await user.clear(field('비밀번호 확인'));
+    await user.type(field('비밀번호 확인'), 'party-on-2025!');
     await submit();
-    await expectMessage('비밀번호가 일치하지 않습니다.');
+    expectBeside('비밀번호 확인', '비밀번호가 일치하지 않습니다.');
 
-    await user.clear(screen.getByLabelText('비밀번호 확인'));
-    await user.type(screen.getByLabelText('비밀번호 확인'), 'party-on-2024!');
+    await user.clear(field('비밀번호 확인'));
+    await user.type(field('비밀번호 확인'), 'party-on-2024!');
     await submit();
-    await expectMessage('추가정보를 모두 입력해 주세요.');
+    expectBeside('이메일', '필수 항목입니다.', { only: false, formLine: '추가정보를 모두 입력해 주세요.' });
 
     await user.click(screen.getByRole('button', { name: '인증' }));
-    await expectMessage('전화번호를 입력해 주세요.');
+    // The 인증 button's own refusal, beside the field; the group is still blank, so the form's line stays.
+    expectBeside('전화번호', '전화번호를 입력해 주세요.', { focused: false, formLine: '추가정보를 모두 입력해 주세요.' });
 
-    await user.type(screen.getByLabelText('이메일'), 'minji@campus.ac.kr');
-    await user.type(screen.getByLabelText('전화번호'), '01012345678');
-    await user.type(screen.getByLabelText('학교'), '파티대학교');
+    await user.type(field('이메일'), 'minji@campus.ac.kr');
+    await user.type(field('전화번호'), '01012345678');
+    await user.type(field('학교'), '파티대학교');
     await submit();
-    await expectMessage('전화번호 인증을 완료해 주세요.');
+    expectBeside('전화번호', '전화번호 인증을 완료해 주세요.');
 
     await user.click(screen.getByRole('button', { name: '인증' }));
     expect(screen.getByText('인증 완료')).toBeInTheDocument();
     await submit();
-    await expectMessage('학생증 사진을 업로드해 주세요.');
+    expectBeside('학생증 사진', '학생증 사진을 업로드해 주세요.');
 
     await pickStudentCard(user);
     await submit();
-    await expectMessage('개인정보 처리방침에 동의해 주세요.');
+    expectBeside('개인정보 처리방침에 동의합니다.', '개인정보 처리방침에 동의해 주세요.');
 
     expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
     await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
@@ -98,8 +107,9 @@ describe('/signup', () => {
     await user.type(field('비밀번호'), 'party-on-2024!');
     await user.click(screen.getByRole('button', { name: '가입하기' }));
 
+    // Beside each field, the form's own line naming the group once, and no dialog asks to be dismissed first.
     expect(screen.getByRole('alert')).toHaveTextContent('기본정보를 모두 입력해 주세요.');
-    await acceptFormAlert(user);
+    expectNoAlert();
     expect(field('이름')).toHaveFocus();
     for (const label of ['이름', '아이디', '비밀번호 확인', '이메일', '전화번호', '학교']) {
       expect(field(label)).toBeInvalid();
@@ -130,8 +140,8 @@ describe('/signup', () => {
 
     // Submitting again moves focus to the first field still wrong.
     await user.click(screen.getByRole('button', { name: '가입하기' }));
-    await acceptFormAlert(user);
     expect(field('아이디')).toHaveFocus();
+    expectNoAlert();
   });
 
   it('refuses a file that is not a photo by its bytes (a PDF renamed .png) with the server\'s words, and shows a real one with its name', async () => {
@@ -142,7 +152,9 @@ describe('/signup', () => {
     await user.upload(picker, renamedPdf('card.png'));
     await waitFor(() => expect(picker).toBeInvalid());
     expect(picker).toHaveAccessibleDescription(/JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다\.$/);
-    await acceptAlert(user, 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    // Said beside the box only.
+    expect(screen.getAllByText('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.')).toHaveLength(1);
+    expectNoAlert();
     expect(screen.queryByRole('img', { name: '선택한 학생증 사진 미리보기' })).not.toBeInTheDocument();
     expect(screen.getByText('선택한 사진이 없습니다.')).toBeInTheDocument();
 
@@ -191,20 +203,23 @@ describe('/signup', () => {
     await user.click(screen.getByLabelText('개인정보 처리방침에 동의합니다.'));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
 
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('이미 사용 중인 아이디입니다.')); // the (empty) alert line is there before its words
-    expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
-    // The server's field error goes beside its field, which gets focus, until the username is changed.
+    // The server's field error goes beside its field (only there), which gets focus, until the username is changed.
     const username = screen.getByLabelText('아이디');
-    expect(username).toHaveAccessibleDescription('이미 사용 중인 아이디입니다.');
-    await acceptFormAlert(user);
+    await waitFor(() => expect(username).toHaveAccessibleDescription('이미 사용 중인 아이디입니다.'));
     expect(username).toHaveFocus();
+    expect(screen.getAllByText('이미 사용 중인 아이디입니다.')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expectNoAlert();
+    expect(sessionStorage.getItem('signupDraft')).not.toBeNull();
     await user.type(username, '2');
     expect(username).toBeValid();
     expect(screen.getByRole('alert')).toHaveTextContent('');
 
     server.use(http.post('/api/signup/auth/signup/', () => new HttpResponse(null, { status: 502 })));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
+    // A failure that belongs to no field is the form's one message.
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('회원가입에 실패했습니다.'));
+    expectNoAlert();
   });
 
   it('links the consent to the 개인정보 처리방침 page, and keeps the draft for the trip there and back', async () => {
@@ -248,7 +263,7 @@ describe('/signup', () => {
     await user.click(screen.getByRole('button', { name: '가입하기' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('개인정보 처리방침이 바뀌었습니다. 바뀐 내용을 확인하고 다시 동의해 주세요.'));
-    await acceptFormAlert(user);
+    expectNoAlert();
     expect(consent).not.toBeChecked();
     await screen.findByText('버전 4');
     await user.click(consent);

@@ -64,16 +64,12 @@ test.describe('guest', () => {
   });
 
   test('screens that ask a guest to log in', async ({ page }) => {
-    for (const path of ['/notifications', '/mypage', '/mypage/edit', '/mypage/extra', '/mypage/additional', '/payment', '/balancewait/1']) {
+    for (const path of ['/notifications', '/mypage', '/mypage/history', '/mypage/edit', '/mypage/extra', '/mypage/additional', '/payment', '/balancewait/1', '/participants/1']) {
       await page.goto(path);
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
       await expectAccessible(page, `${path} (guest, login-required modal)`);
     }
-    // History says so in its error line (spec §8) rather than with the modal.
-    await page.goto('/mypage/history');
-    await expect(page.getByText('에러: 로그인이 필요합니다.')).toBeVisible();
-    await expectAccessible(page, '/mypage/history (guest)');
     // The assistant's own popup (spec §2).
     await page.goto('/assist');
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -33,13 +33,16 @@ test('a new student signs up with a student-card photo, logs in and sees their n
   await page.screenshot({ path: test.info().outputPath('home-logged-in.png') });
 });
 
-test('signup refuses a missing student card with the spec message', async ({ page }) => {
+test('signup refuses a missing student card with the spec message, once, beside the picker', async ({ page }) => {
   const dialogs = await collectDialogs(page);
   const s = newStudent();
   await fillSignupForm(page, s);
+  await page.getByLabel('개인정보 처리방침에 동의합니다.').check();
   await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page.getByRole('alert')).toHaveText('학생증 사진을 업로드해 주세요.');
-  expect(dialogs).toContain('학생증 사진을 업로드해 주세요.');
+  await expect(page.locator('.photo-pick .field__error')).toHaveText('학생증 사진을 업로드해 주세요.');
+  await expect(page.getByText('학생증 사진을 업로드해 주세요.')).toHaveCount(1);
+  await expect(page.getByLabel('학생증 사진')).toBeFocused();
+  expect(dialogs).toEqual([]);
   await expect(page).toHaveURL(/\/signup$/);
 });
 

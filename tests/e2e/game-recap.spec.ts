@@ -97,15 +97,18 @@ test('a student votes, sees their side marked (also after a reload), gets the re
     expect(res.status()).toBe(201);
   }
 
-  // Question 1: the first vote grows A's bar from nothing under its "100%" label, frame by frame.
-  await expect(currentSlide(page).locator('.gauge__canvas canvas')).toBeAttached();
+  // Question 1: no results before my vote (issue 30 §6); my vote brings the gauge in, and A's bar grows from nothing
+  // under its "100%" label, frame by frame.
+  await expect(currentSlide(page).getByText('투표하면 결과가 보여요')).toBeVisible();
+  await expect(currentSlide(page).locator('.gauge__canvas canvas')).toHaveCount(0);
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-  const probe = await startGaugeProbe(page);
   const a = currentSlide(page).getByRole('button', { name: /^A/ });
   const b = currentSlide(page).getByRole('button', { name: /^B/ });
   await a.tap();
-  // The count is in (the tween starts with it), so every frame stepped from here on can show the bar growing.
+  // The gauge is in with the count; the page's clock holds its tween at the start until the probe moves it.
   await expect(currentSlide(page).getByText('1명 참여')).toBeVisible();
+  await expect(currentSlide(page).locator('.gauge__canvas canvas')).toBeAttached();
+  const probe = await startGaugeProbe(page);
   const seen = await probe();
   await page.clock.resume();
   expect(seen.midGrow, JSON.stringify(seen)).toBeGreaterThan(0);
@@ -143,10 +146,14 @@ test('a student votes, sees their side marked (also after a reload), gets the re
   await expect(items.nth(0).locator('.recap__side--a')).toContainText('내 선택');
   await expect(items.nth(0).locator('.recap__side--a')).toContainText('100%');
   await expect(items.nth(0)).toContainText('1명 참여');
+  // Said by how many have voted so far: one vote (mine) is no majority.
+  await expect(items.nth(0)).toContainText('아직 나만 투표했어요.');
   await expect(items.nth(1).locator('.recap__side--b')).toContainText('내 선택');
-  await expect(items.nth(1)).toContainText('다수 의견과 같은 선택이에요.');
-  await expect(items.nth(2)).toContainText('의견이 반반으로 갈렸어요.');
+  await expect(items.nth(1)).toContainText('2명 중 2명이 나와 같은 선택이에요.');
+  await expect(items.nth(2)).toContainText('2명 중 1명이 나와 같은 선택이에요.');
   await expect(items.nth(2).locator('.recap__side--a')).toContainText('50%');
+  await expect(items.nth(3)).toContainText('아직 나만 투표했어요.');
+  await expect(page.getByText(/다수 의견/)).toHaveCount(0);
   for (let i = 0; i < 5; i++) await expect(items.nth(i).locator('.recap__mine')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('recap.png'), fullPage: true });
   await expectAccessible(page, 'the game recap');

@@ -172,3 +172,12 @@ export async function standbyViaApi(request: APIRequestContext, token: string, p
   const res = await request.post(`/api/partyassist/standby/${partyId}/toggle/`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
 }
+
+/** Waits until the service worker controls the page (it takes over on the load after it installs). */
+export async function underServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}

@@ -89,3 +89,22 @@ test('cancelling consent on the Kakao page returns to /login with the alert', as
   expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
   await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
 });
+
+test('a quick pick on the Kakao stand-in signs in as that nickname', async ({ page }) => {
+  await collectDialogs(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: '카카오로 1초 만에 시작하기' }).tap();
+  await expect(page).toHaveURL(/\/oauth\/kakao\/stand-in\/oauth\/authorize\?/);
+  // Whatever the nickname field holds, the pick tapped is the account.
+  await page.getByLabel('닉네임').fill(uniqueNickname());
+  await page.getByRole('button', { name: '야식요정으로 동의' }).tap();
+
+  await expect(page.getByText('잘못된 로그인 요청입니다.')).toHaveCount(0);
+  // The pick's account is new the first time (additional info), complete after (home): either way signed in as it.
+  await expect(page).toHaveURL(/\/(mypage\/additional)?$/);
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/mypage/main/', { headers: { Authorization: `Bearer ${localStorage.getItem('access')}` } });
+    return (await res.json()) as { name: string };
+  });
+  expect(me.name).toBe('야식요정');
+});

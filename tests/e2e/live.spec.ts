@@ -56,21 +56,26 @@ test('three students meet in the lobby, land in one game, and see each other’s
 
   await currentSlide(s1).getByRole('button', { name: /^A/ }).tap();
   await expect(currentSlide(s1).getByText('투표 완료! 실시간 결과를 확인해 보세요.')).toBeVisible();
+  await expect(currentSlide(s1).getByText('A 1표 (100%), B 0표 (0%)')).toBeAttached();
+  // The others hear the vote, but see which side only once they have voted themselves (issue 30 §6).
   for (const page of [s2, s3]) {
-    await expect(currentSlide(page).getByText('A 1표 (100%), B 0표 (0%)')).toBeAttached();
     await expect(currentSlide(page).getByText('1명 참여')).toBeVisible();
+    await expect(currentSlide(page).getByText('투표하면 결과가 보여요')).toBeVisible();
+    await expect(currentSlide(page).getByText(/A 1표/)).toHaveCount(0);
   }
 
   await currentSlide(s2).getByRole('button', { name: /^B/ }).tap();
-  for (const page of [s1, s3]) {
+  for (const page of [s1, s2]) {
     await expect(currentSlide(page).getByText('A 1표 (50%), B 1표 (50%)')).toBeAttached();
     await expect(currentSlide(page).getByText('2명 참여')).toBeVisible();
   }
+  await expect(currentSlide(s3).getByText('2명 참여')).toBeVisible();
+  await expect(currentSlide(s3).getByText('투표하면 결과가 보여요')).toBeVisible();
   await expect(currentSlide(s1).getByRole('button', { name: /^A/ })).toBeDisabled();
   await expect(currentSlide(s1).getByRole('button', { name: /^B/ })).toBeDisabled();
 
-  await s3.waitForTimeout(700); // let the gauge tween settle for the picture
-  await s3.screenshot({ path: test.info().outputPath('balance-game.png') });
+  await s1.waitForTimeout(700); // let the gauge tween settle for the picture
+  await s1.screenshot({ path: test.info().outputPath('balance-game.png') });
 
   // The participants list shows the three on standby as ready; nobody can report themself.
   await s3.goto(`/participants/${partyId}`);

@@ -21,7 +21,7 @@ test('my seat shows on home and map cards, and the bell counts unread notices an
   const joined = await request.post(`/api/reserve/join/${partyId}/`, { headers: { Authorization: `Bearer ${access}` } });
   expect(joined.status()).toBe(201);
   await page.reload();
-  await expect(homeCard).toContainText('신청 대기');
+  await expect(homeCard).toContainText('결제 대기');
   await expect(homeCard.getByRole('button', { name: '신청하기' })).toHaveCount(0);
 
   await homeCard.getByRole('link').tap();
@@ -29,20 +29,21 @@ test('my seat shows on home and map cards, and the bell counts unread notices an
 
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '홈' }).tap();
   await expect(homeCard).toContainText('참가 확정');
-  // Card approved, applied, paid: three unread.
-  const bell = page.getByRole('button', { name: '알림 3개 안 읽음' });
-  await expect(bell).toContainText('3');
+  // Card approved, applied, paid: the card's approval is the one unread — paying answered the application, and the
+  // payment was seen on screen (docs/rules.md "Notifications").
+  const bell = page.getByRole('button', { name: '알림 1개 안 읽음' });
+  await expect(bell).toContainText('1');
   await expectAccessible(page, 'home with my state and the unread badge');
 
   await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name: '지도' }).tap();
   await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('참가 확정');
 
-  await page.getByRole('button', { name: '알림 3개 안 읽음' }).tap();
+  await page.getByRole('button', { name: '알림 1개 안 읽음' }).tap();
   await expect(page).toHaveURL(/\/notifications$/);
   await page.getByRole('button', { name: /참가가 확정되었어요/ }).tap();
   await expect(page).toHaveURL(new RegExp(`/partyinfo/${partyId}$`));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   await page.goto('/');
-  await expect(page.getByRole('button', { name: '알림 2개 안 읽음' })).toContainText('2');
+  await expect(page.getByRole('button', { name: '알림 1개 안 읽음' })).toContainText('1');
 });

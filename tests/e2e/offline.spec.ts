@@ -1,19 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { login, signupViaApi } from './helpers';
+import { expect, test } from '@playwright/test';
+import { login, signupViaApi, underServiceWorker } from './helpers';
 
 // Issue 17 §3: offline, a page shows what was seen last with a mark, or says it is not connected — never "none".
 const MARK = '오프라인 · 마지막으로 본 내용이에요';
 const UNREACHABLE = '연결되지 않았습니다';
 const PARTY = '새내기 환영 보드게임 파티';
-
-/** Waits until the service worker controls the page (it takes over on the load after it installs). */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
-}
 
 test('home and a party opened before open offline with what was seen last, marked as offline', async ({ page, context }) => {
   await page.goto('/');

@@ -80,22 +80,26 @@ test('a notification turns read when tapped and opens its party', async ({ page,
 
   // The header's bell: the finish screen, once its code is in, offers pushes with an 알림 받기 button of its own.
   await page.getByRole('banner').getByRole('button', { name: /^알림/ }).tap();
-  const items = page.getByRole('listitem');
-  // Paid, applied and — first of all — the operator's approval of the student card (signupViaApi).
-  await expect(items).toHaveCount(3);
-  await expect(items.last()).toContainText('학생증 확인이 끝났습니다.');
-  const newest = items.first();
-  await expect(newest).toContainText('참가가 확정되었어요!');
-  await expect(newest).toContainText('읽지 않음');
-  const patched = page.waitForResponse((r) => r.url().includes('/api/notice/') && r.request().method() === 'PATCH');
-  await newest.getByRole('button').tap();
-  expect((await patched).status()).toBe(200);
-  // A notice opens the party it is about; back on the list, it reads as read and the others do not.
+  // The party's two notices (paid, and the application before it) read as one thread, both read: the payment answered
+  // the application and was seen on screen. The operator's approval of the student card (signupViaApi) stands alone.
+  const thread = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(thread.getByRole('heading')).toHaveText(`${title} 알림 2개`);
+  const newest = thread.getByRole('button', { name: /참가가 확정되었어요!/ });
+  await expect(newest).not.toContainText('읽지 않음');
+  const approval = page.getByRole('button', { name: /학생증 확인이 끝났습니다\./ });
+  await expect(approval).toContainText('읽지 않음');
+  // A notice opens the party it is about.
+  await newest.tap();
   await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
   await page.goBack();
-  await expect(newest).not.toContainText('읽지 않음');
-  await expect(items.nth(1)).toContainText('읽지 않음');
+  // An unread one turns read when tapped (and opens my page, for a card decision).
+  const patched = page.waitForResponse((r) => r.url().includes('/api/notice/') && r.request().method() === 'PATCH');
+  await approval.tap();
+  expect((await patched).status()).toBe(200);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.goBack();
+  await expect(approval).not.toContainText('읽지 않음');
   await page.reload();
-  await expect(page.getByRole('listitem').first()).not.toContainText('읽지 않음');
+  await expect(page.getByRole('button', { name: /학생증 확인이 끝났습니다\./ })).not.toContainText('읽지 않음');
   await page.screenshot({ path: test.info().outputPath('notifications.png') });
 });

@@ -1,6 +1,7 @@
 import type { TokenPair } from '../../shared/auth';
 import { dispatchAuthError } from '../lib/auth-events';
 import { ApiError } from './api-error';
+import { KEPT_ANSWER_HEADER, reportReach } from './server-reach';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-store';
 
 export interface ApiRequest extends Omit<RequestInit, 'body'> {
@@ -15,7 +16,8 @@ const REFRESH_PATH = '/api/signup/auth/refresh/';
 // Login, signup and Kakao answer 401 for bad credentials; that is never an expired session.
 const CREDENTIAL_PATHS = '/api/signup/auth/';
 
-const toUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : `${API_BASE}${path}`);
+/** Where a path of our server is: beside the page, or at VITE_API_BASE when the API lives elsewhere. */
+export const toUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : `${API_BASE}${path}`);
 
 async function send(path: string, init: ApiRequest, token: string | null): Promise<Response> {
   const { json, body, headers: given, ...rest } = init;
@@ -27,11 +29,21 @@ async function send(path: string, init: ApiRequest, token: string | null): Promi
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(json);
   }
+  return reached(() => fetch(toUrl(path), { ...rest, headers, body: payload }), path);
+}
+
+/** Every request tells server-reach.ts whether the server answered it (issue 30 §7). */
+async function reached(request: () => Promise<Response>, path: string): Promise<Response> {
+  let res: Response;
   try {
-    return await fetch(toUrl(path), { ...rest, headers, body: payload });
-  } catch {
+    res = await request();
+  } catch (error) {
+    // Given up by the page itself, not refused by the network: says nothing about the server.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportReach(null);
     throw new ApiError(0, null);
   }
+  reportReach(res.status, res.headers.has(KEPT_ANSWER_HEADER), path);
+  return res;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -58,11 +70,14 @@ async function runRefresh(): Promise<RefreshOutcome> {
   if (!refresh) return { failed: 'rejected' };
   let res: Response;
   try {
-    res = await fetch(toUrl(REFRESH_PATH), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
+    res = await reached(() =>
+      fetch(toUrl(REFRESH_PATH), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      }),
+      REFRESH_PATH,
+    );
   } catch {
     return { failed: 'unreachable' };
   }

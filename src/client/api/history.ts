@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
-const HISTORY_PATH = '/api/mypage/history/';
+export const HISTORY_PATH = '/api/mypage/history/';
 
 /** One attended party as the history screen shows it; `id` is null when the server sent none usable. */
 export interface HistoryEntry {

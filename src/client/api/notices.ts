@@ -1,10 +1,10 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { Notice, NoticeUnreadCount } from '../../shared/parties';
+import type { Notice, NoticeReadAll, NoticeUnreadCount } from '../../shared/parties';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
-const NOTICE_PATH = '/api/notice/';
-const UNREAD_COUNT_PATH = '/api/notice/unread-count/';
+export const NOTICE_PATH = '/api/notice/';
+export const UNREAD_COUNT_PATH = '/api/notice/unread-count/';
 
 /** Spec §5: requested only with an access token; `null` keeps SWR from calling at all. */
 export function useNotices(enabled: boolean) {
@@ -16,6 +16,11 @@ export function useNotices(enabled: boolean) {
 
 export function markNoticeRead(id: number): Promise<unknown> {
   return apiFetch(`${NOTICE_PATH}${id}/`, { method: 'PATCH', json: { is_read: true } });
+}
+
+/** 모두 읽음: one call marks every notice of mine read on the server (calling it twice changes nothing more). */
+export function markAllNoticesRead(): Promise<NoticeReadAll> {
+  return apiFetch<NoticeReadAll>(`${NOTICE_PATH}read-all/`, { method: 'POST' });
 }
 
 /** The bell's number, for a signed-in student only: a count from the server, not the list, since the header is on every page. */

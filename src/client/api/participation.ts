@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { PAYMENT_METHOD } from '../../shared/constants';
-import type { LeaveResponse, ParticipationDetail, PayResponse } from '../../shared/parties';
+import type { LeaveQuote, LeaveResponse, ParticipationDetail, PayResponse } from '../../shared/parties';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
 
@@ -23,4 +23,9 @@ export function payParticipation(participationId: number): Promise<PayResponse> 
 /** Spec §4: cancels the student's participation in the party (free while unpaid). */
 export function leaveParty(partyId: number): Promise<LeaveResponse> {
   return apiFetch<LeaveResponse>(`/api/detailview/parties/${partyId}/leave/`, { method: 'POST' });
+}
+
+/** What leaving now would do (issue 30 §1), by the server's rule: asked each time the 참가 취소 sheet opens. */
+export function fetchLeaveQuote(partyId: number): Promise<LeaveQuote> {
+  return apiFetch<LeaveQuote>(`/api/detailview/parties/${partyId}/leave/`);
 }

@@ -1,11 +1,11 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { MyWaitlistEntry, WaitlistPosition } from '../../shared/parties';
 import type { ApiError } from './api-error';
 import { apiFetch, fetcher } from './client';
 
 // The line of a full party (issue 18): my position in one party's line, and every party I wait for.
-const positionPath = (partyId: number) => `/api/reserve/waitlist/${partyId}/`;
-const MY_WAITLIST_PATH = '/api/reserve/waitlist/';
+export const positionPath = (partyId: number) => `/api/reserve/waitlist/${partyId}/`;
+export const MY_WAITLIST_PATH = '/api/reserve/waitlist/';
 
 export function joinWaitlist(partyId: number): Promise<WaitlistPosition> {
   return apiFetch<WaitlistPosition>(positionPath(partyId), { method: 'POST' });
@@ -22,13 +22,4 @@ export function useWaitlistPosition(partyId: number, enabled: boolean) {
 
 export function useMyWaitlist(enabled: boolean) {
   return useSWR<MyWaitlistEntry[], ApiError>(enabled ? MY_WAITLIST_PATH : null, fetcher);
-}
-
-/** After getting in or out of a line: the party's position and the assistant's list read again. */
-export function useRefreshWaitlist() {
-  const { mutate } = useSWRConfig();
-  return (partyId: number) => {
-    void mutate(positionPath(partyId)).catch(() => undefined);
-    void mutate(MY_WAITLIST_PATH).catch(() => undefined);
-  };
 }

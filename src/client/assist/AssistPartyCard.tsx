@@ -5,7 +5,9 @@ import type { MyParty } from '../../shared/live';
 import { formatMonthDayTime } from '../lib/format-date';
 import { CalendarLink } from '../ui/CalendarLink';
 import { Img } from '../ui/Img';
-import { lobbyOpen, profileIcons } from './assist-parties';
+import { LeaveSeatButton } from '../ui/LeaveSeatButton';
+import { MyStateChip } from '../ui/MyStateChip';
+import { lobbyOpen, profileIcons, timeLeft as timeLeftMs } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
 
 export function AssistPartyCard({ party, now }: { party: MyParty; now: number }) {
@@ -43,13 +45,17 @@ export function AssistPartyCard({ party, now }: { party: MyParty; now: number })
           </button>
         ) : pending ? (
           <p className="note assist-card__note assist-card__note--pending">
-            <span className="chip chip--md chip--brand assist-card__pill">{T.paymentPending}</span>
+            <MyStateChip seat={{ kind: 'pending', holdExpiresAt: party.hold_expires_at }} className="assist-card__pill" />
             {T.paymentPendingHint}
           </p>
         ) : (
           <p className="note assist-card__note">{T.lobbyOpensHint}</p>
         )}
-        <CalendarLink partyId={party.id} className="assist-card__calendar" />
+        <div className="assist-card__links">
+          <CalendarLink partyId={party.id} className="assist-card__calendar" />
+          {/* A seat ends by leaving it before the start; once under way there is nothing to leave. */}
+          {timeLeftMs(party, now) > 0 && <LeaveSeatButton partyId={party.id} title={party.title} />}
+        </div>
       </div>
     </article>
   );

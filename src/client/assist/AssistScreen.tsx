@@ -5,9 +5,8 @@ import { COUNTDOWN_TICK_MS } from '../../shared/constants';
 import { useMyParties } from '../api/my-parties';
 import { useNow } from '../lib/use-now';
 import { isLoggedInAtom } from '../state/session-atoms';
-import { OfflineMark, useOffline } from '../ui/OfflineState';
+import { OfflineMark, useOffline, useUnreachableText } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
-import { OFFLINE_TEXTS } from '../ui/texts';
 import { partyJustStarted, sortByTimeLeft, timeLeft } from './assist-parties';
 import { ASSIST_TEXTS as T } from './assist-texts';
 import { AssistLoginPopup } from './AssistLoginPopup';
@@ -26,6 +25,7 @@ export default function AssistScreen() {
   const [openedAt] = useState(() => Date.now());
   const needsLogin = !loggedIn || error?.status === 401;
   const offline = useOffline(error);
+  const unreachable = useUnreachableText();
 
   const parties = data ? sortByTimeLeft(data, now) : [];
   const started = data ? partyJustStarted(data, openedAt, now) : null;
@@ -44,7 +44,7 @@ export default function AssistScreen() {
       ) : error || offline ? (
         // Only the server's answer of now may say I have no parties; a failed or offline load never does.
         <div className="assist-state" role="alert">
-          <p className="assist-state__main">{offline ? OFFLINE_TEXTS.unreachable : T.loadFailed}</p>
+          <p className="assist-state__main">{offline ? unreachable : T.loadFailed}</p>
           <button type="button" className="button button--small" disabled={isValidating} onClick={() => void mutate()}>
             {T.retry}
           </button>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useMyWaitlist } from '../api/waitlist';
 import { formatMonthDayTime } from '../lib/format-date';
-import { JOIN_TEXTS } from '../ui/texts';
+import { MyStateChip } from '../ui/MyStateChip';
 import { ASSIST_TEXTS as T } from './assist-texts';
 
 /**
@@ -25,7 +25,7 @@ export function AssistWaitlist({ enabled }: { enabled: boolean }) {
                 <time dateTime={entry.start_time}>{formatMonthDayTime(entry.start_time)}</time> · {entry.place_name}
               </span>
             </Link>
-            <span className="chip chip--md chip--soft">{JOIN_TEXTS.waiting(entry.position)}</span>
+            <MyStateChip seat={{ kind: 'waiting', position: entry.position }} />
           </li>
         ))}
       </ul>

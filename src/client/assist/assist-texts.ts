@@ -9,7 +9,6 @@ export const ASSIST_TEXTS = {
   countdownLabel: '파티까지 남은 시간',
   underWayLabel: '지금 진행 중인 파티',
   enterLobby: '대기실 입장',
-  paymentPending: '결제 대기',
   paymentPendingHint: '결제를 완료하면 대기실에 입장할 수 있어요.',
   lobbyOpensHint: '대기실은 파티 시작 30분 전에 열려요.',
   participants: '참여 인원',

@@ -1,18 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, errorMessage } from '../api/api-error';
+import { ApiError } from '../api/api-error';
 import { signup } from '../api/auth';
 import { usePrivacyPolicy } from '../api/privacy-policy';
 import { PRIVACY_CHANGED_CODE } from '../../shared/privacy';
 import { APP_NAME } from '../ui/texts';
-import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
 import { SIGNUP_MESSAGES as M } from '../lib/signup-validation';
 import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
 import { CheckboxField } from '../ui/CheckboxField';
-import { useFieldErrors } from '../ui/use-field-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { clearSignupDraft, readSignupDraft, saveSignupDraft, signupFieldValues, signupProblems, toSignupFormData, type SignupDraft } from './signup-form';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -31,7 +30,6 @@ const policyChanged = (error: unknown) => error instanceof ApiError && error.sta
 export default function SignupScreen() {
   const [, navigate] = useLocation();
   const showAlert = useAlert();
-  const { message, show, clear } = useFormMessage();
   const [draft, setDraft] = useState<SignupDraft>(readSignupDraft);
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
@@ -42,30 +40,25 @@ export default function SignupScreen() {
   const policy = usePrivacyPolicy();
   const policyNote = useId();
   const values = { ...draft, password, password2, studentCard, agreed };
-  const { setForm, ...fields } = useFieldErrors(signupProblems(values), signupFieldValues(values));
-  const e = fields.errors;
+  // Each error once: beside its field, and only what belongs to no field as the form's message (no alert).
+  const { setForm, ...form } = useFormErrors(signupProblems(values), signupFieldValues(values));
+  const e = form.errors;
 
   useEffect(() => saveSignupDraft(draft), [draft]);
 
   const set = (key: Exclude<keyof SignupDraft, 'phone' | 'phoneVerified'>) => (value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
-  const setPhone = (phone: string, phoneVerified: boolean) => {
-    if (phoneVerified) clear(); // the earlier '전화번호를 입력해 주세요.' no longer applies
-    setDraft((d) => ({ ...d, phone, phoneVerified }));
-  };
+  const setPhone = (phone: string, phoneVerified: boolean) => setDraft((d) => ({ ...d, phone, phoneVerified }));
 
   // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const problem = fields.check();
-    if (problem) return show(problem);
+    if (busy || !form.ready()) return;
     if (!policy.data) {
       void policy.mutate();
-      return show(POLICY.unavailable);
+      return form.setMessage(POLICY.unavailable);
     }
-    clear();
     setBusy(true);
     try {
       await signup(toSignupFormData(values, policy.data.version));
@@ -78,8 +71,7 @@ export default function SignupScreen() {
         setAgreed(false);
         void policy.mutate();
       }
-      fields.fromServer(error);
-      show(errorMessage(error, M.failed));
+      form.failed(error, M.failed);
       setBusy(false);
     }
   };
@@ -122,9 +114,9 @@ export default function SignupScreen() {
 
         <h2 className="auth__section">추가정보</h2>
         <TextField label="이메일" name="email" type="email" autoComplete="email" value={draft.email} onValue={set('email')} error={e.email} />
-        <PhoneVerifyField phone={draft.phone} verified={draft.phoneVerified} onChange={setPhone} onReject={show} error={e.phone} />
+        <PhoneVerifyField phone={draft.phone} verified={draft.phoneVerified} onChange={setPhone} error={e.phone} />
         <TextField label="학교" name="school" autoComplete="organization" value={draft.school} onValue={set('school')} error={e.school} />
-        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} error={e.student_card_image} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} error={e.student_card_image} />
 
         <CheckboxField className="consent" label="개인정보 처리방침에 동의합니다." name="agreed" checked={agreed} onChecked={setAgreed} error={e.agreed} describedBy={policyNote} />
         <p className="consent__policy" id={policyNote}>
@@ -138,7 +130,7 @@ export default function SignupScreen() {
             </>
           )}
         </p>
-        <FormError message={fields.formMessage(message)} reserve />
+        <FormError message={form.message} reserve />
         <SubmitButton busy={busy} label={'가입하기'} busyLabel={'가입 중...'} />
       </form>
       <p className="auth__switch">

@@ -27,7 +27,7 @@ export type SignupField = 'name' | 'username' | 'password' | 'password2' | 'emai
 
 export const signupFieldValues = (v: SignupValues): Record<SignupField, unknown> => ({ ...v, student_card_image: v.studentCard });
 
-/** Everything wrong, first the problem spec §5 names first (its message is the form's), or [] when it may be sent. */
+/** Everything wrong, in spec §5's order, each beside its field (a blank group also named once), or [] when it may be sent. */
 export function signupProblems(v: SignupValues): FieldProblem<SignupField>[] {
   const problems = blankProblems<SignupField>(
     [

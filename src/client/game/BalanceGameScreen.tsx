@@ -1,8 +1,16 @@
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { parseId } from '../../shared/ids';
 import type { ApiError } from '../api/api-error';
+import { isOutage } from '../api/server-reach';
+import { useOnline } from '../lib/use-online';
+import { isLoggedInAtom } from '../state/session-atoms';
 import { BackIcon } from '../ui/icons';
+import { LiveStatusChip } from '../ui/LiveStatusChip';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { StepProgress } from '../ui/StepProgress';
+import { connectionView } from './connection-note';
 import { GAME_TEXTS as T } from './game-texts';
 import { QuestionSlider } from './QuestionSlider';
 import { allVoted } from './recap';
@@ -10,8 +18,6 @@ import { RoundRecap } from './RoundRecap';
 import { useRound } from './use-round';
 import { useVote } from './use-vote';
 import './game.css';
-import { parseId } from '../../shared/ids';
-
 
 function loadError(error: ApiError): string {
   if (error.status === 404) return T.roundNotFound;
@@ -22,6 +28,19 @@ function loadError(error: ApiError): string {
 export default function BalanceGameScreen() {
   const [, navigate] = useLocation();
   const roundId = parseId(useParams<{ roundId: string }>().roundId);
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  // A guest (a shared link, a notice opened after the session ended) is asked to sign in and comes back to the round;
+  // nothing is asked of the server without a session.
+  const body =
+    roundId === null ? (
+      <p className="error-text" role="alert">
+        {T.roundNotFound}
+      </p>
+    ) : loggedIn ? (
+      <Game roundId={roundId} />
+    ) : (
+      <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />
+    );
   return (
     <section className="screen game">
       <div className="screen__bar">
@@ -31,14 +50,16 @@ export default function BalanceGameScreen() {
         </button>
         <h1 className="screen__title">{T.title}</h1>
       </div>
-      {roundId === null ? <p className="error-text" role="alert">{T.roundNotFound}</p> : <Game roundId={roundId} />}
+      {body}
     </section>
   );
 }
 
 function Game({ roundId }: { roundId: number }) {
   const [, navigate] = useLocation();
-  const { data, error, mutate, update } = useRound(roundId);
+  const { data, error, mutate, update, socket } = useRound(roundId);
+  const online = useOnline();
+  const connection = connectionView({ socket, online, readFailed: isOutage(error) });
   // 'auto': the recap comes up once every question has this student's vote; the buttons override that either way.
   const [view, setView] = useState<'auto' | 'questions' | 'recap'>('auto');
   const { vote, pending, error: voteError } = useVote(
@@ -69,26 +90,38 @@ function Game({ roundId }: { roundId: number }) {
     );
   }
   if (count === 0) return <p className="status-text">{T.loading}</p>;
-  if (view === 'recap' || (view === 'auto' && done)) return <RoundRecap questions={questions} onReview={() => setView('questions')} />;
 
+  const recap = view === 'recap' || (view === 'auto' && done);
   return (
-    <>
-      <div className="game__head">
-        <p className="chip chip--lg chip--soft game__counter" aria-live="polite">
-          {T.counter(index + 1, count)}
+    <div className={connection.frozen ? 'game__body game__body--frozen' : 'game__body'}>
+      <div className="game__live">
+        <LiveStatusChip status={socket.status} label={T.statusLabel} />
+        <p className="game__connection" role="alert">
+          {connection.note}
         </p>
-        <h2 className="game__prompt">{T.prompt}</h2>
-        <StepProgress className="game__progress" label={T.progress} step={index + 1} count={count} />
       </div>
-      <QuestionSlider questions={questions} index={index} onIndex={setIndex} pending={pending} onVote={(q, c) => void vote(q, c)} />
-      <p className="error-text" role="alert">
-        {voteError}
-      </p>
-      {(done || index === count - 1) && (
-        <button type="button" className="button game__recap" onClick={() => setView('recap')}>
-          {T.showRecap}
-        </button>
+      {recap ? (
+        <RoundRecap questions={questions} onReview={() => setView('questions')} />
+      ) : (
+        <>
+          <div className="game__head">
+            <p className="chip chip--lg chip--soft game__counter" aria-live="polite">
+              {T.counter(index + 1, count)}
+            </p>
+            <h2 className="game__prompt">{T.prompt}</h2>
+            <StepProgress className="game__progress" label={T.progress} step={index + 1} count={count} />
+          </div>
+          <QuestionSlider questions={questions} index={index} onIndex={setIndex} pending={pending} onVote={(q, c) => void vote(q, c)} />
+          <p className="error-text" role="alert">
+            {voteError}
+          </p>
+          {(done || index === count - 1) && (
+            <button type="button" className="button game__recap" onClick={() => setView('recap')}>
+              {T.showRecap}
+            </button>
+          )}
+        </>
       )}
-    </>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import vsImage from '../../../assets/images/vs.svg';
 import type { Question, VoteChoice } from '../../shared/live';
 import { GAME_TEXTS as T } from './game-texts';
+import { gaugeStats } from './gauge-math';
 import { VoteGauge } from './VoteGauge';
 
 interface Props {
@@ -11,7 +12,11 @@ interface Props {
   onVote: (question: Question, choice: VoteChoice) => void;
 }
 
-/** One question: the two choices facing each other across the VS emblem, and the live gauge under them. */
+/**
+ * One question: the two choices facing each other across the VS emblem, and the live gauge under them — once this
+ * student has voted on it. Before, the gauge is veiled (only how many took part shows), so what others chose cannot
+ * sway the choice; it is mounted with the vote's answer and its bars grow in from nothing.
+ */
 export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
   const locked = pending !== undefined || question.has_voted;
   // The side this student took stays marked while the results come in, and after a reload (my_choice).
@@ -39,7 +44,21 @@ export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
       <p className="question__state" aria-live="polite">
         {pending ? T.voting : question.has_voted ? T.voted : ''}
       </p>
-      <VoteGauge a={question.vote_a_count} b={question.vote_b_count} width={gaugeWidth} />
+      {question.has_voted ? (
+        <VoteGauge a={question.vote_a_count} b={question.vote_b_count} width={gaugeWidth} />
+      ) : (
+        <GaugeVeil total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />
+      )}
+    </div>
+  );
+}
+
+/** The gauge's place before this student's vote, as tall as the gauge so nothing moves when it comes in. */
+function GaugeVeil({ total }: { total: number }) {
+  return (
+    <div className="gauge-veil">
+      <p className="gauge-veil__text">{T.hiddenUntilVote}</p>
+      <p className="gauge-veil__total">{T.participants(total)}</p>
     </div>
   );
 }

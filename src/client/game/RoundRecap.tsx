@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Question, VoteChoice } from '../../shared/live';
 import { gaugeStats } from './gauge-math';
 import { GAME_TEXTS as T } from './game-texts';
-import { standing } from './recap';
+import { standingText } from './recap';
 
 interface Props {
   questions: Question[];
@@ -12,7 +12,8 @@ interface Props {
 
 /**
  * The end of the round: every question with both sides, the percentages (still live: late votes keep arriving),
- * the side this student took and where that put them, and the way back to the party assistant.
+ * the side this student took and how many of those who voted so far took it too, and the way back to the party
+ * assistant.
  */
 export function RoundRecap({ questions, onReview }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -25,6 +26,7 @@ export function RoundRecap({ questions, onReview }: Props) {
         {T.recapTitle}
       </h2>
       <p className="recap__summary">{T.recapSummary(voted, questions.length)}</p>
+      <p className="recap__live">{T.recapLive}</p>
       <ol className="recap__list" aria-label={T.recapList}>
         {questions.map((q, i) => (
           <RecapItem key={q.id} question={q} n={i + 1} />
@@ -42,8 +44,10 @@ export function RoundRecap({ questions, onReview }: Props) {
   );
 }
 
+/** A question's results, or — where this student has not voted — only its two sides: the recap is no way around the veil. */
 function RecapItem({ question: q, n }: { question: Question; n: number }) {
   const stats = gaugeStats(q.vote_a_count, q.vote_b_count);
+  const shown = q.has_voted;
   const side = (choice: VoteChoice, text: string, percent: number) => {
     const mine = q.my_choice === choice;
     return (
@@ -51,7 +55,7 @@ function RecapItem({ question: q, n }: { question: Question; n: number }) {
         <span className="recap__tag">{choice}</span>
         <span className="recap__text">{text}</span>
         {mine && <span className="recap__mine">{T.mine}</span>}
-        <span className="recap__percent">{percent}%</span>
+        {shown && <span className="recap__percent">{percent}%</span>}
       </p>
     );
   };
@@ -61,12 +65,14 @@ function RecapItem({ question: q, n }: { question: Question; n: number }) {
         {T.recapQuestion(n)} · {T.participants(stats.total)}
       </h3>
       {side('A', q.a_text, stats.aPercent)}
-      <div className="recap__bar" aria-hidden="true">
-        <span className="recap__fill recap__fill--a" style={{ width: `${stats.aShare * 100}%` }} />
-        <span className="recap__fill recap__fill--b" style={{ width: `${stats.bShare * 100}%` }} />
-      </div>
+      {shown && (
+        <div className="recap__bar" aria-hidden="true">
+          <span className="recap__fill recap__fill--a" style={{ width: `${stats.aShare * 100}%` }} />
+          <span className="recap__fill recap__fill--b" style={{ width: `${stats.bShare * 100}%` }} />
+        </div>
+      )}
       {side('B', q.b_text, stats.bPercent)}
-      <p className="recap__standing">{T.standing[standing(q)]}</p>
+      <p className="recap__standing">{standingText(q)}</p>
     </li>
   );
 }

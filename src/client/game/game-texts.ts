@@ -20,6 +20,8 @@ export const GAME_TEXTS = {
   voteForbidden: '파티 참가자만 투표할 수 있습니다.',
   voteInvalid: '이미 투표했거나 잘못된 요청입니다.',
   voteFailed: '투표 중 오류가 발생했습니다.',
+  // Ours: the vote never reached the server (down, or no network) — nothing was counted, so trying again is safe.
+  voteUnreachable: '서버에 연결되지 않아 투표하지 못했어요. 연결되면 다시 눌러 주세요.',
   goHome: '홈으로 가기',
   // Our additions: the side the student took, and the recap once every question has their vote.
   mine: '내 선택',
@@ -29,12 +31,24 @@ export const GAME_TEXTS = {
   recapList: '질문별 결과',
   recapQuestion: (n: number) => `질문 ${n}`,
   standing: {
-    majority: '다수 의견과 같은 선택이에요.',
-    minority: '소수 의견을 골랐어요.',
-    tie: '의견이 반반으로 갈렸어요.',
+    none: '투표하지 않았어요. 투표하면 결과가 보여요.',
     unknown: '투표했어요.',
-    none: '투표하지 않았어요.',
+    alone: '아직 나만 투표했어요.',
+    counted: (same: number, total: number) => `${total}명 중 ${same}명이 나와 같은 선택이에요.`,
   },
+  // Results stay hidden until this student has voted on the question (docs/rules.md "Assistant, lobby and game").
+  hiddenUntilVote: '투표하면 결과가 보여요',
+  recapLive: '다른 참가자의 투표가 들어오면 결과가 바로 바뀌어요.',
+  // The game's own connection (spec §4 "Game vote": polled every 10 s while its socket is down).
+  statusLabel: '실시간 연결 상태',
+  offline: '인터넷에 연결되어 있지 않아 결과가 멈춰 있어요. 연결되면 바로 이어서 보여 드려요.',
+  serverDown: '서버에 연결할 수 없어 결과가 멈춰 있어요. 다시 연결하는 중이에요…',
+  reconnecting: (attempts: number) => `실시간 연결이 끊겨 다시 연결하는 중이에요 (재연결 시도 ${attempts}회). 그동안 결과는 10초마다 새로 불러와요.`,
+  polling: '그동안 결과는 10초마다 새로 불러와요.',
+  unauthorized: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
+  superseded: '다른 화면에서 게임을 열어 이 화면의 실시간 연결을 닫았어요.',
+  tooManyFromAddress: '같은 네트워크의 연결이 너무 많아 이 화면의 실시간 연결을 닫았어요.',
+  socketFailed: '실시간 연결을 열지 못했어요.',
   review: '질문 다시 보기',
   toAssist: '파티비서로 가기',
 } as const;

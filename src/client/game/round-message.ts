@@ -1,4 +1,4 @@
-import type { GameRound, RoundSocketMessage, VoteChoice } from '../../shared/live';
+import type { GameRound, Question, RoundSocketMessage, VoteChoice } from '../../shared/live';
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -11,24 +11,30 @@ export function parseRoundMessage(raw: unknown): RoundSocketMessage | null {
   return { type, data: { question_id, vote_a_count, vote_b_count } };
 }
 
+type Newer = Pick<Question, 'vote_a_count' | 'vote_b_count'> & Partial<Pick<Question, 'has_voted' | 'my_choice'>>;
+
 /**
- * New counts for one question. Counts only ever grow (a vote is never taken back), so the larger number wins:
- * a push and a poll answer that cross on the network can then arrive in either order. `mine` is this student's own
- * vote, when the counts are the answer to it.
+ * Counts only ever grow (a vote is never taken back), so the larger number wins: a push and a read that cross on the
+ * network can then arrive in either order. A vote, once known, stays known.
  */
-export function withCounts(round: GameRound, id: number, a: number, b: number, mine?: VoteChoice): GameRound {
+function merged(q: Question, newer: Newer): Question {
   return {
-    ...round,
-    questions: round.questions.map((q) =>
-      q.id === id
-        ? {
-            ...q,
-            vote_a_count: Math.max(q.vote_a_count, a),
-            vote_b_count: Math.max(q.vote_b_count, b),
-            has_voted: q.has_voted || mine !== undefined,
-            my_choice: q.my_choice ?? mine ?? null,
-          }
-        : q,
-    ),
+    ...q,
+    vote_a_count: Math.max(q.vote_a_count, newer.vote_a_count),
+    vote_b_count: Math.max(q.vote_b_count, newer.vote_b_count),
+    has_voted: q.has_voted || newer.has_voted === true,
+    my_choice: q.my_choice ?? newer.my_choice ?? null,
   };
+}
+
+/** New counts for one question; `mine` is this student's own vote, when the counts are the answer to it. */
+export function withCounts(round: GameRound, id: number, a: number, b: number, mine?: VoteChoice): GameRound {
+  const newer: Newer = { vote_a_count: a, vote_b_count: b, has_voted: mine !== undefined, my_choice: mine };
+  return { ...round, questions: round.questions.map((q) => (q.id === id ? merged(q, newer) : q)) };
+}
+
+/** The round read again after a reconnect, laid over what the screen holds (which pushes may already have moved). */
+export function withRound(current: GameRound, fresh: GameRound): GameRound {
+  const held = new Map(current.questions.map((q) => [q.id, q]));
+  return { ...fresh, questions: fresh.questions.map((q) => (held.has(q.id) ? merged(q, held.get(q.id)!) : q)) };
 }

@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import type { Question, VoteChoice, VoteResponse } from '../../shared/live';
 import { ApiError, errorMessage } from '../api/api-error';
 import { voteOnQuestion } from '../api/game-round';
+import { isOutage } from '../api/server-reach';
 import { GAME_TEXTS as T } from './game-texts';
 
 function voteError(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return T.voteForbidden;
   if (error instanceof ApiError && error.status === 400) return errorMessage(error, T.voteInvalid);
-  return T.voteFailed;
+  return isOutage(error) ? T.voteUnreachable : T.voteFailed;
 }
 
 /**

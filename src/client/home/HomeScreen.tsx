@@ -6,11 +6,13 @@ import { useHomeParties } from '../api/home-parties';
 import { FilterBar } from '../ui/party-filters/FilterBar';
 import { FilteredEmpty } from '../ui/party-filters/FilteredEmpty';
 import { usePartyFilters } from '../ui/party-filters/use-party-filters';
-import { useMyPartyStates } from '../api/my-parties';
+import { useMySeats } from '../api/my-seats';
 import { currentUserAtom, isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { LoadFailed, OfflineMark, useOffline } from '../ui/OfflineState';
+import { JoinBlockBanner } from '../ui/JoinBlockBanner';
 import { useJoin } from '../ui/use-join';
+import { JOIN_BLOCK_TEXTS } from '../ui/use-join-block';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { PartyCard } from './PartyCard';
 import './home.css';
@@ -29,8 +31,8 @@ export default function HomeScreen() {
   const { filters, setFilters } = usePartyFilters();
   const { data, error, mutate } = useHomeParties(filters);
   const offline = useOffline(error);
-  const myStates = useMyPartyStates(loggedIn);
-  const { join, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
+  const mySeats = useMySeats(loggedIn);
+  const { join, block, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
   const { campus } = useCampus();
 
@@ -39,6 +41,7 @@ export default function HomeScreen() {
       {/* Whose campus this is (issue 29): the school an operator set up, or the built-in 한빛대학교. */}
       {campus && <p className="home__campus">{campusTitle(campus)}</p>}
       <h1 className="home__title">{name}님을 위한 추천 파티</h1>
+      {block && <JoinBlockBanner block={block} />}
       <FilterBar filters={filters} setFilters={setFilters} />
       {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}
       {data?.length ? (
@@ -50,7 +53,8 @@ export default function HomeScreen() {
                 key={party.id}
                 aboveFold={i < ABOVE_FOLD}
                 party={party}
-                myStatus={myStates.get(party.id)}
+                mySeat={mySeats.get(party.id)}
+                blockedLabel={block ? JOIN_BLOCK_TEXTS[block.code].label : undefined}
                 pending={pendingId === party.id}
                 disabled={pendingId !== null}
                 onApply={(id) => void join(id)}

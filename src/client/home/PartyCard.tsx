@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { HomeParty, LiveParticipationStatus } from '../../shared/parties';
+import type { HomeParty } from '../../shared/parties';
+import type { MySeat } from '../api/my-seats';
 import { formatMonthDayTime } from '../lib/format-date';
 import { Img } from '../ui/Img';
 import { MyStateChip } from '../ui/MyStateChip';
@@ -14,19 +15,21 @@ interface Props {
   pending: boolean;
   disabled: boolean;
   onApply: (partyId: number) => void;
-  /** My seat here, if I hold one: shown in place of the apply button. */
-  myStatus?: LiveParticipationStatus;
+  /** My seat here, or my place in its line: shown in place of the apply button. */
+  mySeat?: MySeat;
+  /** Why I cannot apply yet (a student card not approved): the button says it, and a tap explains. */
+  blockedLabel?: string;
   /** On screen without scrolling: its photo is the largest paint, so it is fetched first, never lazily. */
   aboveFold?: boolean;
 }
 
-export function PartyCard({ party, pending, disabled, onApply, myStatus, aboveFold = false }: Props) {
+export function PartyCard({ party, pending, disabled, onApply, mySeat, blockedLabel, aboveFold = false }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
   const full = applied >= party.max_participants;
   // A full party takes a line (issue 18): the party page holds it, with my position.
-  const label = pending ? JOIN_TEXTS.pending : full ? JOIN_TEXTS.wait : APPLY;
+  const label = pending ? JOIN_TEXTS.pending : (blockedLabel ?? (full ? JOIN_TEXTS.wait : APPLY));
 
   // A tap anywhere on the card opens the detail; the title link is the same thing for keyboards and screen
   // readers. Taps on the link or the apply button are theirs alone, so one tap never navigates twice.
@@ -61,14 +64,14 @@ export function PartyCard({ party, pending, disabled, onApply, myStatus, aboveFo
             {applied}/{party.max_participants}명
           </span>
         </p>
-        {myStatus ? (
-          <MyStateChip status={myStatus} className="party-card__state" />
+        {mySeat ? (
+          <MyStateChip seat={mySeat} className="party-card__state" />
         ) : (
           <button
             type="button"
             className="button button--small"
             disabled={pending || disabled}
-            onClick={() => (full ? navigate(detailPath) : onApply(party.id))}
+            onClick={() => (full && !blockedLabel ? navigate(detailPath) : onApply(party.id))}
           >
             {label}
           </button>

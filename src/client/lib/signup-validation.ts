@@ -22,7 +22,8 @@ export const isBlank = (value: string) => value.trim() === '';
 
 /**
  * Every required text left blank, as a problem of its own field: beside it the server's word for a missing field
- * (필수 항목입니다.), and `summary` as the form's message (the spec names the group, e.g. 기본정보를 모두 입력해 주세요.).
+ * (필수 항목입니다.), and `summary` — spec §5 names the group, e.g. 기본정보를 모두 입력해 주세요. — as the form's one line
+ * (never an alert: ui/use-form-errors.ts).
  */
 export function blankProblems<F extends string>(required: [F, string][], summary: string): FieldProblem<F>[] {
   return required.filter(([, value]) => isBlank(value)).map(([field]) => ({ field, text: API_MESSAGES.required, summary }));

@@ -1,4 +1,3 @@
-import type { SocketStatus } from '../lib/reconnecting-socket';
 
 // Texts of the party lobby (spec §2 "Party lobby", §4 "Lobby connection" / "Standby toggle", §8 "Lobby").
 export const LOBBY_TEXTS = {
@@ -24,11 +23,9 @@ export const LOBBY_TEXTS = {
   unauthorized: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
   noPartyId: '파티 ID가 없습니다.',
   gameUnderWay: '밸런스 게임이 이미 진행 중이에요. 게임으로 이동할게요…',
+  // Ours (issue 30): the faces of who is on standby, not only how many.
+  readyTitle: '대기 중인 참가자',
+  readyNone: '아직 대기 중인 참가자가 없어요.',
+  me: (username: string) => `${username} (나)`,
 } as const;
 
-export const STATUS_LABELS: Record<SocketStatus, string> = {
-  disconnected: '연결 끊김',
-  connecting: '연결 중...',
-  connected: '연결됨',
-  reconnecting: '재연결 중...',
-};

@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import defaultParty from '../../../assets/images/default-party.svg';
-import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
+import type { MapParty } from '../../shared/parties';
+import type { MySeat } from '../api/my-seats';
 import { Img } from '../ui/Img';
 import { MyStateChip } from '../ui/MyStateChip';
 import { formatMapDate } from './map-date';
@@ -18,14 +19,15 @@ function PeopleIcon() {
 
 interface Props {
   party: MapParty;
-  myStatus?: LiveParticipationStatus;
+  /** My seat here, or my place in its line. */
+  mySeat?: MySeat;
   /** Its place is the selected one: the card is marked (and its marker on the map drawn larger). */
   selected: boolean;
   /** A finger down on the card, or the focus inside it: its place becomes the selected one. */
   onSelect: () => void;
 }
 
-export function MapPartyCard({ party, myStatus, selected, onSelect }: Props) {
+export function MapPartyCard({ party, mySeat, selected, onSelect }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   // A tap anywhere on the card opens the party, like home's cards; 상세보기 stays the named way in for keyboards
@@ -72,7 +74,7 @@ export function MapPartyCard({ party, myStatus, selected, onSelect }: Props) {
                 {applied}/{capacity}
               </span>
             </span>
-            {myStatus && <MyStateChip status={myStatus} />}
+            {mySeat && <MyStateChip seat={mySeat} />}
           </p>
           <button type="button" className="map-card__detail tap-area" onClick={() => navigate(detailPath)}>
             {MAP_TEXTS.detail}

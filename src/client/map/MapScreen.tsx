@@ -5,7 +5,7 @@ import { hasPartyFilters } from '../../shared/party-filters';
 import { useMapParties } from '../api/map-parties';
 import { FilterBar } from '../ui/party-filters/FilterBar';
 import { usePartyFilters } from '../ui/party-filters/use-party-filters';
-import { useMyPartyStates } from '../api/my-parties';
+import { useMySeats } from '../api/my-seats';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useOffline } from '../ui/OfflineState';
 import { CampusArt } from '../ui/campus-map/CampusArt';
@@ -31,7 +31,7 @@ export default function MapScreen() {
   // The same filters as home, in this page's URL: the markers and the list both show what they let through.
   const { filters, setFilters } = usePartyFilters();
   const { data, error, mutate } = useMapParties(filters);
-  const myStates = useMyPartyStates(useAtomValue(isLoggedInAtom));
+  const mySeats = useMySeats(useAtomValue(isLoggedInAtom));
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
@@ -48,7 +48,7 @@ export default function MapScreen() {
         failed={!!error}
         offline={offline}
         onRetry={() => void mutate()}
-        myStates={myStates}
+        mySeats={mySeats}
         selection={selection}
         onSelectPlace={(key) => setSelection((now) => (now?.key === key ? now : { key, from: 'card' }))}
         onClearFilters={hasPartyFilters(filters) ? () => setFilters({}) : undefined}

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'wouter';
+import { useBackLayer } from '../lib/use-back-layer';
 import { CloseIcon } from '../ui/icons';
 import { COMMON_TEXTS } from '../ui/texts';
 import { formatMapDate } from './map-date';
@@ -21,6 +22,8 @@ export function MarkerPopup({ group, onClose, ref }: Props) {
   const titleId = `map-popup-${group.key}`;
   // Focus moves in (its links are the way on), Tab stays inside, Escape closes and gives focus back.
   const focusRef = usePopupFocus<HTMLDivElement>(onClose);
+  // Open over the map like a sheet is: back closes it before it leaves the map (issue 30 §8).
+  useBackLayer(true, onClose);
   const setRef = (node: HTMLDivElement | null) => {
     focusRef.current = node;
     if (typeof ref === 'function') ref(node);

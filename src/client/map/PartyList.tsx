@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { LiveParticipationStatus, MapParty } from '../../shared/parties';
+import type { MapParty } from '../../shared/parties';
+import type { MySeat } from '../api/my-seats';
 import { FilteredEmpty } from '../ui/party-filters/FilteredEmpty';
-import { OfflineMark } from '../ui/OfflineState';
-import { OFFLINE_TEXTS } from '../ui/texts';
+import { OfflineMark, useUnreachableText } from '../ui/OfflineState';
 import { MapPartyCard } from './MapPartyCard';
 import type { MapSelection } from './map-selection';
 import { MAP_TEXTS } from './map-texts';
@@ -18,7 +18,7 @@ interface Props {
   /** The network is gone: a kept list carries the offline mark, and nothing kept reads 연결되지 않았습니다. */
   offline: boolean;
   onRetry: () => void;
-  myStates: ReadonlyMap<number, LiveParticipationStatus>;
+  mySeats: ReadonlyMap<number, MySeat>;
   /** The selected place (map-selection): its cards are marked, and scrolled to when a marker chose it. */
   selection: MapSelection | null;
   /** A card was touched or focused: its place becomes the selected one. */
@@ -28,9 +28,10 @@ interface Props {
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, offline, onRetry, myStates, selection, onSelectPlace, onClearFilters }: Props) {
+export function PartyList({ parties, failed, offline, onRetry, mySeats, selection, onSelectPlace, onClearFilters }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const reveal = selection?.from === 'marker' ? selection.key : null;
+  const unreachable = useUnreachableText();
 
   // A marker's place: its first card comes to the top of the list (the sheet's or the side panel's scrolling box,
   // the list's parent), even collapsed, where the sheet shows about one card. Not scrollIntoView: it would move
@@ -54,7 +55,7 @@ export function PartyList({ parties, failed, offline, onRetry, myStates, selecti
               <MapPartyCard
                 key={party.id}
                 party={party}
-                myStatus={myStates.get(party.id)}
+                mySeat={mySeats.get(party.id)}
                 selected={selection?.key === key}
                 onSelect={() => onSelectPlace(key)}
               />
@@ -68,7 +69,7 @@ export function PartyList({ parties, failed, offline, onRetry, myStates, selecti
   if (failed || offline) {
     return (
       <div className="map-list__status" role="alert">
-        <p>{offline ? OFFLINE_TEXTS.unreachable : MAP_TEXTS.error}</p>
+        <p>{offline ? unreachable : MAP_TEXTS.error}</p>
         <button type="button" className="button button--small button--ghost" onClick={onRetry}>
           {MAP_TEXTS.retry}
         </button>

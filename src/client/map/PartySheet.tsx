@@ -1,5 +1,6 @@
 import { animated } from '@react-spring/web';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useBackLayer } from '../lib/use-back-layer';
 import { MAP_TEXTS } from './map-texts';
 import { listScrolls } from './sheet-math';
 import { useSheet } from './use-sheet';
@@ -18,6 +19,8 @@ export function PartySheet({ viewportHeight, count, children }: Props) {
   const listRef = useRef<HTMLDivElement>(null);
   const sheet = useSheet(viewportHeight, sheetRef, listRef);
   const { expanded } = sheet;
+  // Pulled up, the sheet is what is open: back lowers it before it leaves the map (issue 30 §8).
+  useBackLayer(expanded, () => sheet.settle(false));
 
   // Arrow keys say which way the student wants the sheet, on top of the button's own Enter/Space.
   const onKeyDown = (event: KeyboardEvent) => {

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter';
-import { errorMessage } from '../api/api-error';
 import { saveAdditionalInfo } from '../api/kakao';
 import { useMyPageMain } from '../api/mypage';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
@@ -13,9 +12,8 @@ import { PhoneVerifyField } from '../ui/PhoneVerifyField';
 import { ScreenPage } from '../ui/ScreenPage';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { TextField } from '../ui/TextField';
-import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
-import { useFieldErrors } from '../ui/use-field-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { additionalFieldValues, additionalProblems, ADDITIONAL_TEXTS as T, toAdditionalFormData } from './additional-form';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -30,22 +28,19 @@ export default function AdditionalInfoScreen() {
   const showAlert = useAlert();
   const { mutate } = useSWRConfig();
   const { data: profile } = useMyPageMain(loggedIn);
-  const { message, show, clear } = useFormMessage();
   const [school, setSchool] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState({ phone: '', verified: false });
   const [studentCard, setStudentCard] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const values = { school, email, phone: phone.phone, phoneVerified: phone.verified, studentCard };
-  const { setForm, ...fields } = useFieldErrors(additionalProblems(values), additionalFieldValues(values));
+  // As on /signup: each error once, beside its field; only what belongs to no field is the form's message.
+  const { setForm, ...form } = useFormErrors(additionalProblems(values), additionalFieldValues(values));
 
   // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const problem = fields.check();
-    if (problem) return show(problem);
-    clear();
+    if (busy || !form.ready()) return;
     setBusy(true);
     try {
       await saveAdditionalInfo(toAdditionalFormData(values));
@@ -54,8 +49,7 @@ export default function AdditionalInfoScreen() {
       const next = takeRedirectPath();
       navigate(next && next !== SELF ? next : '/', { replace: true });
     } catch (error) {
-      fields.fromServer(error);
-      show(errorMessage(error, T.failed));
+      form.failed(error, T.failed);
       setBusy(false);
     }
   };
@@ -77,20 +71,11 @@ export default function AdditionalInfoScreen() {
     <ScreenPage title={T.title} back>
       <form ref={setForm} className="additional" onSubmit={(e) => void submit(e)} noValidate>
         <p className="additional__intro">{T.intro}</p>
-        <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} error={fields.errors.school} />
-        <PhoneVerifyField
-          phone={phone.phone}
-          verified={phone.verified}
-          onChange={(value, verified) => {
-            if (verified) clear();
-            setPhone({ phone: value, verified });
-          }}
-          onReject={show}
-          error={fields.errors.phone}
-        />
-        <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} error={fields.errors.email} />
-        <StudentCardPicker file={studentCard} onChange={setStudentCard} onReject={show} error={fields.errors.student_card_image} />
-        <FormError message={fields.formMessage(message)} />
+        <TextField label="학교" name="school" autoComplete="organization" value={school} onValue={setSchool} error={form.errors.school} />
+        <PhoneVerifyField phone={phone.phone} verified={phone.verified} onChange={(value, verified) => setPhone({ phone: value, verified })} error={form.errors.phone} />
+        <TextField label={T.emailOptional} name="email" type="email" autoComplete="email" value={email} onValue={setEmail} error={form.errors.email} />
+        <StudentCardPicker file={studentCard} onChange={setStudentCard} error={form.errors.student_card_image} />
+        <FormError message={form.message} />
         <SubmitButton busy={busy} label={T.submit} busyLabel={T.saving} />
       </form>
       {!loggedIn && <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />}

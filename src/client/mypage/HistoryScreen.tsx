@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { errorMessage, type ApiError } from '../api/api-error';
+import { useLocation } from 'wouter';
+import { errorMessage } from '../api/api-error';
 import { type HistoryEntry, useHistory } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
+import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { ScreenPage } from '../ui/ScreenPage';
 import { HistoryCard } from './HistoryCard';
@@ -11,16 +13,12 @@ import { ReviewModal } from './ReviewModal';
 import './history.css';
 import { ListSkeleton } from '../ui/ListSkeleton';
 
-function loadErrorText(loggedIn: boolean, error: ApiError | undefined): string | null {
-  if (!loggedIn || error?.status === 401) return T.loginRequired;
-  return error ? errorMessage(error, T.loadFailed) : null;
-}
-
 export default function HistoryScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
+  const [, navigate] = useLocation();
   const { data, error, mutate } = useHistory(loggedIn);
   const [reviewing, setReviewing] = useState<HistoryEntry | null>(null);
-  const failed = loadErrorText(loggedIn, error);
+  const failed = error ? errorMessage(error, T.loadFailed) : null;
   const offline = useOffline(error);
   const signedOut = !loggedIn || error?.status === 401;
 
@@ -30,7 +28,9 @@ export default function HistoryScreen() {
   };
 
   let body;
-  if (signedOut) body = <p className="error-text history__status">에러: {failed}</p>;
+  // A guest, or a session the refresh could not save, is asked to sign in (and comes back here), not told "에러:"
+  // with no way on. Closing goes home, as on the other my-page screens that cannot be used without a session.
+  if (signedOut) body = <LoginRequiredModal onClose={() => navigate('/', { replace: true })} />;
   else if (data?.length)
     body = (
       <>

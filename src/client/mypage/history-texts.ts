@@ -2,7 +2,6 @@ export const HISTORY_TEXTS = {
   title: '참여이력',
   empty: '참여 이력이 없습니다.',
   loadFailed: '데이터를 불러오지 못했습니다.',
-  loginRequired: '로그인이 필요합니다.',
   participants: '참여자 확인 · 신고',
   review: '리뷰 남기기',
   reviewed: '리뷰 완료',

@@ -9,6 +9,7 @@ import { useGoBack } from '../ui/use-go-back';
 import { useAlert } from '../ui/use-alert';
 import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';
 import { flowDoneState } from '../lib/flow-done';
+import { useBackLayer } from '../lib/use-back-layer';
 
 const EXTRA_DONE_PATH = '/mypage/extra/done';
 
@@ -94,6 +95,9 @@ export function useExtraWizard(enabled: boolean, onLoginNeeded: () => void) {
     if (step > 0) setStep(step - 1);
     else goBack();
   };
+  // Spec §2 "back goes to the previous step or leaves": past the first step, the browser's and Android's back is
+  // the ‹ button too — one history entry while there is a step to go back to (lib/back-layers.ts).
+  useBackLayer(step > 0, back);
 
   return { loaded, choice, step, saveState, choose, chooseMbti, back, retry: () => void save(choice) };
 }

@@ -1,5 +1,6 @@
 import type { Notice } from '../../shared/parties';
 import { formatDateTime } from '../lib/format-date';
+import { NOTIFICATION_TEXTS as T } from './notification-texts';
 
 export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notice) => void }) {
   return (
@@ -12,7 +13,7 @@ export function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice
         {!notice.is_read && (
           <>
             <span className="notice__dot" aria-hidden="true" />
-            <span className="visually-hidden">읽지 않음</span>
+            <span className="visually-hidden">{T.unread}</span>
           </>
         )}
         <span className="notice__message">{notice.message}</span>

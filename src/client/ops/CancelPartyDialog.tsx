@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import type { opsPartyCancelled, opsPartyDetail } from '../../shared/ops-contract';
 import { errorMessage } from '../api/api-error';
-import { FormError } from '../ui/FormError';
-import { ModalDialog } from '../ui/ModalDialog';
+import { ActionDialog } from '../ui/ActionDialog';
 import { opsFetch } from './ops-api';
 import { PARTY_FORM_TEXTS as T } from './party-form-texts';
 
@@ -21,12 +20,10 @@ interface Props {
  * while the request is out nothing does, and a refusal is shown inside it.
  */
 export function CancelPartyDialog({ party, onClose, onCancelled }: Props) {
-  const id = useId();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const held = party.attendees.filter((a) => a.deposit_state === 'held');
   const heldPoints = held.reduce((sum, a) => sum + (a.paid_amount ?? 0), 0);
-  const close = () => !sending && onClose();
 
   async function cancel() {
     setSending(true);
@@ -40,11 +37,19 @@ export function CancelPartyDialog({ party, onClose, onCancelled }: Props) {
   }
 
   return (
-    <ModalDialog onCancel={close} className="modal--center" role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-effects`}>
-      <h2 id={`${id}-title`} className="modal__title">
-        {T.cancelQuestion}
-      </h2>
-      <ul id={`${id}-effects`} className="party-cancel__effects">
+    <ActionDialog
+      title={T.cancelQuestion}
+      confirmLabel={T.cancelConfirm}
+      sendingLabel={T.cancelling}
+      keepLabel={T.keep}
+      sending={sending}
+      error={error}
+      onConfirm={() => void cancel()}
+      onClose={onClose}
+      className="modal--center"
+      confirmClassName="button party-cancel__confirm"
+    >
+      <ul className="party-cancel__effects">
         <li>
           <strong>{party.title}</strong>
         </li>
@@ -52,15 +57,6 @@ export function CancelPartyDialog({ party, onClose, onCancelled }: Props) {
         {party.applied_count > 0 && <li>{T.cancelRefunds(held.length, heldPoints)}</li>}
         <li>{T.cancelUndo}</li>
       </ul>
-      <FormError message={error} />
-      <div className="modal__actions">
-        <button type="button" className="button party-cancel__confirm" disabled={sending} onClick={() => void cancel()}>
-          {sending ? T.cancelling : T.cancelConfirm}
-        </button>
-        <button type="button" className="button button--ghost" disabled={sending} onClick={onClose}>
-          {T.keep}
-        </button>
-      </div>
-    </ModalDialog>
+    </ActionDialog>
   );
 }

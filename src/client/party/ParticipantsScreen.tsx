@@ -1,22 +1,18 @@
 import { useAtomValue } from 'jotai';
-import { useParams } from 'wouter';
 import { useParticipants } from '../api/standby';
 import { readLocalUser } from '../state/local-user';
 import { currentUserAtom } from '../state/session-atoms';
-import { ScreenPage } from '../ui/ScreenPage';
+import { PartyMembersScreen } from '../ui/PartyMembersScreen';
 import { useGoBack } from '../ui/use-go-back';
 import { ParticipantsItem } from './participants-item';
 import { PARTICIPANTS_TEXTS as T } from './participants-texts';
 import './participants-screen.css';
-import { parseId } from '../../shared/ids';
-
 
 export default function ParticipantsScreen() {
-  const partyId = parseId(useParams<{ partyId: string }>().partyId);
   return (
-    <ScreenPage title={T.title} back>
-      {partyId === null ? <p className="error-text" role="alert">{T.noPartyId}</p> : <Participants partyId={partyId} />}
-    </ScreenPage>
+    <PartyMembersScreen title={T.title} noPartyId={T.noPartyId}>
+      {(partyId) => <Participants partyId={partyId} />}
+    </PartyMembersScreen>
   );
 }
 

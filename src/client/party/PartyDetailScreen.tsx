@@ -8,6 +8,7 @@ import { ErrorState } from '../ui/ErrorState';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { NotConnected, OfflineMark, useOffline } from '../ui/OfflineState';
 import { useJoin } from '../ui/use-join';
+import { JOIN_BLOCK_TEXTS } from '../ui/use-join-block';
 import { VerificationRefusalModal } from '../ui/VerificationRefusalModal';
 import { Attendees } from './Attendees';
 import { JoinBar } from './JoinBar';
@@ -29,7 +30,7 @@ export default function PartyDetailScreen() {
   const { data: party, error, mutate } = usePartyDetail(partyId);
   const offline = useOffline(error);
   const preview = usePartyPreview(partyId);
-  const { join, wait, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
+  const { join, wait, block, pendingId, needsLogin, closeLogin, refusal, closeRefusal } = useJoin(JOIN_FAILED);
   const waitlist = usePartyWaitlist(party);
 
   // A pending seat is held for a while: coming back here is a way back to the payment that was left unfinished.
@@ -58,6 +59,7 @@ export default function PartyDetailScreen() {
           onWait={() => void wait(party.id)}
           onLeaveWait={() => void waitlist.leave()}
           leavingWait={waitlist.leaving}
+          blockedLabel={block ? JOIN_BLOCK_TEXTS[block.code].label : undefined}
         />
       </>
     );

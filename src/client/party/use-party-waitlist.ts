@@ -2,7 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { PartyDetail } from '../../shared/parties';
 import { errorMessage } from '../api/api-error';
-import { leaveWaitlist, useRefreshWaitlist, useWaitlistPosition } from '../api/waitlist';
+import { useSeatChanged } from '../api/seat-change';
+import { leaveWaitlist, useWaitlistPosition } from '../api/waitlist';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useAlert } from '../ui/use-alert';
 
@@ -16,7 +17,7 @@ export function usePartyWaitlist(party: PartyDetail | undefined) {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const asks = loggedIn && !!party && !party.my_participation && party.status === 'open';
   const { data } = useWaitlistPosition(party?.id ?? 0, asks);
-  const refreshWaitlist = useRefreshWaitlist();
+  const seatChanged = useSeatChanged();
   const showAlert = useAlert();
   const [leaving, setLeaving] = useState(false);
 
@@ -29,7 +30,7 @@ export function usePartyWaitlist(party: PartyDetail | undefined) {
       await showAlert(errorMessage(error, LEAVE_FAILED));
     } finally {
       setLeaving(false);
-      refreshWaitlist(party.id);
+      seatChanged('waitlist_move', party.id);
     }
   };
 

@@ -7,7 +7,7 @@ import { CheckboxField } from '../ui/CheckboxField';
 import { COMMON_TEXTS } from '../ui/texts';
 import { useAlert } from '../ui/use-alert';
 import { useFieldErrors } from '../ui/use-field-errors';
-import { formatMinutesSeconds, useTimeLeft } from './use-time-left';
+import { formatMinutesSeconds, useTimeLeft } from '../lib/use-time-left';
 
 // The refund policy is exactly what the server's leave rule does (docs/rules.md), so the promise is kept.
 const REFUND_POLICY = `결제 후 파티 시작 ${FREE_CANCEL_HOURS}시간 전까지 취소하면 보증금 전액이 환불되며, 이후 취소 시 환불되지 않습니다. 파티에 참석해 체크인하면 보증금은 포인트로 돌려드립니다.`;

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useRefreshMyParties } from '../api/my-parties';
-import { useRefreshUnreadCount } from '../api/notices';
 import { leaveParty } from '../api/participation';
+import { useSeatChanged } from '../api/seat-change';
 
 /**
  * Spec §4: leaving /payment without paying cancels the participation, so the seat goes back to others at once
- * instead of after the hold. The call is deferred by a tick because React StrictMode unmounts and remounts every
+ * instead of after the hold. This covers the ways out that cannot ask first (a tab of the footer, the bell); back
+ * and ‹ ask (PaymentScreen's back layer, lib/back-layers.ts). The call is deferred by a tick because React StrictMode unmounts and remounts every
  * component once in development: the remount cancels the timer, so only a real exit leaves. `shouldLeave` is
  * asked at that moment (not at mount) because payment may have started or finished in between.
  */
@@ -13,12 +13,7 @@ export function useLeaveOnExit(partyId: number | null, shouldLeave: () => boolea
   const latest = useRef(shouldLeave);
   const timer = useRef<number | undefined>(undefined);
   // Kept in a ref like `shouldLeave`: the effect must depend on the party alone, or re-running it would leave.
-  const refreshParties = useRefreshMyParties();
-  const refreshUnread = useRefreshUnreadCount();
-  const refresh = useRef(() => {
-    refreshParties();
-    refreshUnread();
-  });
+  const seatChanged = useRef(useSeatChanged());
 
   useEffect(() => {
     latest.current = shouldLeave;
@@ -27,7 +22,7 @@ export function useLeaveOnExit(partyId: number | null, shouldLeave: () => boolea
   useEffect(() => {
     if (partyId === null) return;
     window.clearTimeout(timer.current);
-    const refreshNow = refresh.current;
+    const refreshNow = () => seatChanged.current('leave', partyId);
     return () => {
       timer.current = window.setTimeout(() => {
         if (!latest.current()) return;

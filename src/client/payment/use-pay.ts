@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import type { PayResponse } from '../../shared/parties';
 import { ApiError, errorMessage } from '../api/api-error';
-import { useRefreshMyParties } from '../api/my-parties';
-import { useRefreshUnreadCount } from '../api/notices';
 import { payParticipation } from '../api/participation';
+import { useSeatChanged } from '../api/seat-change';
 import { ADDITIONAL_INFO_REQUIRED_TEXT, needsAdditionalInfo } from '../lib/redirect-path';
 import { useAlert } from '../ui/use-alert';
 
@@ -13,15 +12,14 @@ const PAY_FAILED = '결제 중 오류가 발생했습니다.';
  * `onFailure` after a refused payment (the screen re-reads the reservation); `onNeedsInfo` instead when the account
  * must first finish /mypage/additional (a Kakao account without school, phone and student card).
  */
-export function usePay(participationId: number | null, onFailure: () => void, onNeedsInfo: () => void) {
+export function usePay(participationId: number | null, partyId: number | null, onFailure: () => void, onNeedsInfo: () => void) {
   const [paying, setPaying] = useState(false);
   const [result, setResult] = useState<PayResponse | null>(null);
   // True from the moment payment starts: a payment in flight or done must never be cancelled by leaving.
   const committed = useRef(false);
-  const refreshMyParties = useRefreshMyParties();
   const showAlert = useAlert();
-  // The server has just written a notice about it: the bell's count follows.
-  const refreshUnreadCount = useRefreshUnreadCount();
+  // Every screen showing my seat (and the bell: the server has just written a notice) reads it again.
+  const seatChanged = useSeatChanged();
 
   const pay = async () => {
     if (participationId === null || committed.current) return;
@@ -29,8 +27,7 @@ export function usePay(participationId: number | null, onFailure: () => void, on
     setPaying(true);
     try {
       setResult(await payParticipation(participationId));
-      refreshMyParties();
-      refreshUnreadCount();
+      seatChanged('pay', partyId);
     } catch (error) {
       committed.current = false;
       if (error instanceof ApiError && needsAdditionalInfo(error.status, error.body)) {

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Dialog } from './Dialog';
 import { COMMON_TEXTS } from './texts';
 import { alertQueueAtom, type PendingAlert } from './use-alert';
@@ -19,9 +19,15 @@ export function AlertHost() {
 
 function AlertDialog({ alert, onDone }: { alert: PendingAlert; onDone: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
+  // What follows an alert (a step back, the next screen) starts once it is gone: its history entry is then on its way
+  // out (lib/back-layers.ts), and focus is back where it was. Only a dismissed alert: StrictMode's trial unmount is not.
+  const dismissed = useRef(false);
+  useLayoutEffect(() => () => {
+    if (dismissed.current) alert.resolve();
+  }, [alert]);
   const dismiss = () => {
+    dismissed.current = true;
     onDone();
-    alert.resolve();
   };
   return (
     <Dialog title={alert.text} onClose={dismiss} role="alertdialog" className="modal--center app-alert" initialFocus={button}>

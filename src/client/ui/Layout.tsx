@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { FooterNav } from './FooterNav';
 import { Header } from './Header';
-import { OfflineBanner } from './OfflineBanner';
+import { OutageBanner } from './OutageBanner';
 import { showsChrome } from './nav-tabs';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -12,7 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="app-shell">
       <div className={chrome ? 'app-column app-column--with-footer' : 'app-column'}>
         {chrome && <Header />}
-        <OfflineBanner />
+        <OutageBanner />
         <main className="app-main">{children}</main>
         {chrome && <FooterNav />}
       </div>

@@ -1,9 +1,13 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useBackLayer } from '../lib/use-back-layer';
 import { useLatest } from '../lib/use-latest';
 import './modal.css';
 
 interface Props {
-  /** Escape, Android's back gesture, a tap on the backdrop (with `closeOnBackdrop`): the owner decides. */
+  /**
+   * Escape, the browser's or Android's back (a history entry of the dialog's own, lib/back-layers.ts), a tap on the
+   * backdrop (with `closeOnBackdrop`): the owner decides.
+   */
   onCancel: () => void;
   className?: string;
   role?: 'dialog' | 'alertdialog';
@@ -25,6 +29,8 @@ interface Props {
 export function ModalDialog({ onCancel, className = '', role = 'dialog', labelledBy, describedBy, closeOnBackdrop = false, initialFocus, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useLatest(onCancel);
+  // Every modal, sheet and alert of the app is this element, so each one gets back-closes-it here (issue 30 §8).
+  useBackLayer(true, () => cancelRef.current());
 
   // A layout effect: the dialog is modal the moment it is on screen, never a frame later (a key pressed in between
   // would act on the page behind it).

@@ -7,7 +7,8 @@ import './field.css';
 interface Props {
   file: File | null;
   onChange: (file: File | null) => void;
-  onReject: (message: string) => void;
+  /** Told of a refused file too, for a form that has no place beside the box of its own; the box says it anyway. */
+  onReject?: (message: string) => void;
   /** The form's or the server's word about the photo (학생증 사진을 업로드해 주세요.). */
   error?: string;
 }

@@ -21,11 +21,20 @@ export const COMMON_TEXTS = {
   retry: '다시 시도',
 } as const;
 
-// Offline (issue 17 §3): data kept from before is marked, and no data is never called "none".
+// Offline (issue 17 §3): data kept from before is marked, and no data is never called "none". The phone offline and
+// our server out of reach are told apart (issue 30 §7): only the first is the student's internet to check.
 export const OFFLINE_TEXTS = {
   stale: '오프라인 · 마지막으로 본 내용이에요',
   unreachable: '연결되지 않았습니다',
   unreachableHint: '인터넷 연결을 확인하고 다시 시도해 주세요.',
+  banner: '오프라인 상태입니다. 인터넷에 연결되면 다시 불러올게요.',
+} as const;
+
+export const SERVER_DOWN_TEXTS = {
+  stale: '서버 연결 끊김 · 마지막으로 본 내용이에요',
+  unreachable: '서버에 연결할 수 없습니다',
+  unreachableHint: '휴대폰의 인터넷은 연결되어 있어요. 서버가 다시 응답하면 저절로 불러올게요.',
+  banner: '서버가 응답하지 않아요. 다시 연결되면 저절로 불러올게요.',
 } as const;
 
 export const LOGIN_MODAL_TEXTS = {
@@ -47,9 +56,11 @@ export const JOIN_TEXTS = {
   alreadyJoined: '이미 참가한 파티입니다. 마이페이지에서 확인해 주세요.',
 } as const;
 
-// My seat in a party, shown on home and map cards in place of 신청하기 (issue 17 §2).
+// My seat in a party, shown on home and map cards in place of 신청하기 (issue 17 §2), with the hold's time left
+// beside 결제 대기 (issue 30 §4).
 export const MY_STATE_TEXTS = {
-  pending: '신청 대기',
+  pending: '결제 대기',
+  holdEnded: '결제 시간 종료',
   confirmed: '참가 확정',
 } as const;
 

@@ -65,17 +65,21 @@ export function useFieldErrors<F extends string>(problems: FieldProblem<F>[], va
     return summary;
   };
 
-  /** Puts a 400's field errors beside their fields (focusing the first); whatever else it says stays the form's. */
-  const fromServer = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 400 || !error.body || typeof error.body !== 'object') return;
+  /**
+   * Puts a 400's field errors beside their fields (focusing the first); whatever else it says stays the form's.
+   * True when it found one, so a form that says each error once knows the failure has been shown.
+   */
+  const fromServer = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.status !== 400 || !error.body || typeof error.body !== 'object') return false;
     const found = Object.entries(error.body as Record<string, unknown>).flatMap(([field, texts]) =>
       field in values && Array.isArray(texts) && typeof texts[0] === 'string' ? [{ field: field as F, text: texts[0], value: values[field as F] }] : [],
     );
-    if (!found.length) return;
+    if (!found.length) return false;
     reveal(() => {
       setServer(found);
       setShown(found[0].text);
     });
+    return true;
   };
 
   /** The form's message, or '' once what it named (a problem this hook found) has been put right. */

@@ -20,7 +20,7 @@ async function isImage(file: File): Promise<boolean> {
  * broken preview is ever shown; keeps one preview URL alive, revoked when replaced or unmounted, and the chosen
  * file's name. `refusal` is the last refusal's text until a good file is chosen.
  */
-export function useImagePick(onChange: (file: File) => void, onReject: (message: string) => void) {
+export function useImagePick(onChange: (file: File) => void, onReject?: (message: string) => void) {
   const [picked, setPicked] = useState<{ preview: string; name: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const previewRef = useRef<string | null>(null);
@@ -29,7 +29,7 @@ export function useImagePick(onChange: (file: File) => void, onReject: (message:
 
   const refuse = (message: string) => {
     setRefusal(message);
-    onReject(message);
+    onReject?.(message);
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {

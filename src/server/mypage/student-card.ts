@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { users } from '../db/schema/users';
 import { detail, HttpError } from '../http/errors';
+import { retireCardRequest } from '../notice/retire';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { normalizeImage } from '../uploads/image-check';
 
@@ -40,6 +41,8 @@ export async function submitStudentCard(
         .update(users)
         .set({ ...opts.changes, studentCardPath: key, verificationStatus: 'pending', verificationReason: null, cardSubmittedAt: now, cardDeletedAt: null })
         .where(eq(users.id, userId));
+      // A rejection asked for a new card; this is it (notice/retire.ts).
+      await retireCardRequest(tx, userId);
       return row.card;
     });
   } catch (err) {

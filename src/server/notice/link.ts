@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rounds } from '../db/schema/game';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
+import { parties } from '../db/schema/parties';
 
 /**
  * The round of a notice's party (a party has at most one: rounds.party_id is unique), read beside the notice for a
@@ -10,6 +11,9 @@ import { notifications } from '../db/schema/notifications';
 // Spelled out: drizzle leaves columns unqualified in an insert's or update's RETURNING, where "party_id" would name the
 // round's own column.
 export const noticeRoundId = sql<number | null>`(select r.id from ${rounds} r where r.party_id = ${notifications}.party_id)`;
+
+/** The title of a notice's party, for the list's threads; read the same way, so a PATCH's RETURNING has it too. */
+export const noticePartyTitle = sql<string | null>`(select p.title from ${parties} p where p.id = ${notifications}.party_id)`;
 
 /**
  * Where tapping a notice goes (in the app and from a push): a card decision or a suspension is about my page (which

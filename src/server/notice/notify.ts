@@ -4,6 +4,7 @@ import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
 import { noticesWritten } from './after-commit';
 import { noticeRoundId } from './link';
+import { retireAnswered, writtenRead } from './retire';
 
 export interface NewNotice {
   userId: number;
@@ -15,15 +16,19 @@ export interface NewNotice {
   at: Date;
 }
 
-/** Writes notifications in the caller's transaction, so an event and its notice commit or roll back together. */
+/**
+ * Writes notifications in the caller's transaction, so an event and its notice commit or roll back together; the
+ * earlier notices they answer retire with them (retire.ts).
+ */
 export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Promise<void> {
   const rows = Array.isArray(notices) ? notices : [notices];
   if (!rows.length) return;
   const written = await tx
     .insert(notifications)
-    .values(rows.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at })))
+    .values(rows.map((n) => ({ userId: n.userId, kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, isRead: writtenRead(n.kind), createdAt: n.at })))
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
     .returning(WRITTEN);
+  await retireAnswered(tx, written);
   // Only the rows stored now: a notice deduplicated away was pushed (if at all) when it was first written.
   noticesWritten(tx, written);
 }
@@ -42,8 +47,9 @@ export async function replaceNotice(tx: Tx, fromKey: string, n: NewNotice, opts:
     .set({ kind: n.kind, message: n.message, partyId: n.partyId, dedupeKey: n.dedupeKey, createdAt: n.at, isRead: opts.read })
     .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, fromKey)))
     .returning(WRITTEN);
-  if (rewritten) noticesWritten(tx, [rewritten]);
-  else await notify(tx, n);
+  if (!rewritten) return notify(tx, n);
+  await retireAnswered(tx, [rewritten]);
+  noticesWritten(tx, [rewritten]);
 }
 
 /**

@@ -4,19 +4,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
-import { type Notice, noticePatch } from '../../shared/parties';
-import { notice, noticeUnreadCount } from '../../shared/parties-contract';
+import { type Notice, type NoticeReadAll, noticePatch } from '../../shared/parties';
+import { notice, noticeReadAll, noticeUnreadCount } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { preparedPerDb } from '../db/prepared';
 import { notifications } from '../db/schema/notifications';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
-import { noticeLink, noticeRoundId } from './link';
+import { noticeLink, noticePartyTitle, noticeRoundId } from './link';
+import { markAllRead } from './retire';
 
 const NOT_FOUND = '알림을 찾을 수 없습니다.';
-type Row = typeof notifications.$inferSelect & { roundId: number | null };
+type Row = typeof notifications.$inferSelect & { roundId: number | null; partyTitle: string | null };
 
-const ROW = { ...getTableColumns(notifications), roundId: noticeRoundId };
+const ROW = { ...getTableColumns(notifications), roundId: noticeRoundId, partyTitle: noticePartyTitle };
 
 const toNotice = (n: Row): Notice => ({
   id: n.id,
@@ -24,6 +25,8 @@ const toNotice = (n: Row): Notice => ({
   created_at: n.createdAt.toISOString(),
   is_read: n.isRead,
   link: noticeLink(n),
+  party_id: n.partyId,
+  party_title: n.partyTitle,
 });
 
 // The list is the most asked of a student's reads; prepared (db/prepared.ts).
@@ -65,4 +68,13 @@ export async function noticeRoutes(parent: FastifyInstance, ctx: Ctx) {
     if (!row) throw detail(404, NOT_FOUND);
     return toNotice(row);
   });
+
+  // 모두 읽음: one call for the whole list, so the bell and every client agree at once. Calling it again marks nothing.
+  app.post(
+    '/api/notice/read-all/',
+    { ...auth, schema: { summary: 'Mark all my notifications read', response: { 200: noticeReadAll } } },
+    async (req): Promise<NoticeReadAll> => {
+      return { marked: await markAllRead(ctx.db, userIdOf(req)) };
+    },
+  );
 }

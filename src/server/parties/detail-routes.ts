@@ -63,7 +63,9 @@ export async function partyDetailRoutes(parent: FastifyInstance, ctx: Ctx) {
       status: row.status,
       tags: tagRows,
       participations: people.map((p) => ({ id: p.id, user: { id: p.userId, username: p.username, profile_image: p.profileImage } })),
-      my_participation: mine ? { id: mine.id, status: mine.seatStatus } : null,
+      my_participation: mine
+        ? { id: mine.id, status: mine.seatStatus, hold_expires_at: mine.seatStatus === 'pending' ? (mine.holdExpiresAt?.toISOString() ?? null) : null }
+        : null,
     };
   });
 }

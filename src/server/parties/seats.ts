@@ -58,4 +58,5 @@ export const seatHolders = (db: Db, partyIds: number[]) =>
     userId: users.id,
     username: users.username,
     profileImage: users.profileImage,
+    holdExpiresAt: participations.holdExpiresAt,
   });

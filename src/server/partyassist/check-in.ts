@@ -7,6 +7,7 @@ import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations } from '../db/schema/parties';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
+import { retireOnArrival } from '../notice/retire';
 import { applyPoints } from '../points/ledger';
 
 /** Where "inside the standby window" stands against a time: from 30 minutes before the start until 3 hours after. */
@@ -25,6 +26,8 @@ type Participation = typeof participations.$inferSelect;
  * participation now has, for the caller's own update.
  */
 export async function recordCheckIn(tx: Tx, mine: Participation, party: { id: number; title: string }, now: Date) {
+  // The student is here: the reminders and the lobby's and the game's calls to come are answered (notice/retire.ts).
+  await retireOnArrival(tx, mine.userId, party.id);
   // Already present; or the sweeper settled this seat as a no-show first — it read its clock a moment later, past
   // the window, and took the student's lock first. The forfeit and its warning stand: one outcome, never both.
   if (mine.checkedInAt || mine.depositState === 'forfeited') return {};
@@ -49,7 +52,8 @@ export async function recordCheckIn(tx: Tx, mine: Participation, party: { id: nu
  * A confirmed participant showed up without tapping 대기하기: opened the lobby socket, the game socket or the round
  * inside the standby window (a late arrival whose lobby forwards them straight into a running game). That is a
  * check-in too, so the deposit comes back and the sweeper will not call them a no-show. Cheap when there is
- * nothing to do, which is nearly always: one read, no transaction.
+ * nothing to do, which is nearly always: one read, and for a participant inside the window one update of their
+ * unread calls to come, no transaction.
  */
 export async function checkInOnArrival(ctx: Ctx, userId: number, partyId: number): Promise<void> {
   const now = ctx.clock.now();
@@ -58,7 +62,9 @@ export async function checkInOnArrival(ctx: Ctx, userId: number, partyId: number
     .from(participations)
     .innerJoin(parties, eq(parties.id, participations.partyId))
     .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), eq(participations.status, 'confirmed')));
-  if (!found || found.checkedInAt || found.status === 'cancelled' || standbyWindow(found.startTime, now) !== 'open') return;
+  if (!found || found.status === 'cancelled' || standbyWindow(found.startTime, now) !== 'open') return;
+  // Checked in already (on standby, then forwarded into the game): coming answers the game's call all the same.
+  if (found.checkedInAt) return retireOnArrival(ctx.db, userId, partyId);
   await retryTransaction(ctx.db, async (tx) => {
     await lockStudents(tx, [userId]);
     const mine = await lockParticipation(tx, found.id);

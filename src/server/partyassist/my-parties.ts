@@ -20,6 +20,7 @@ const myPartiesQuery = preparedPerDb('my_parties', (db) =>
     .select({
       ...ownPartyColumns,
       status: participations.status,
+      holdExpiresAt: participations.holdExpiresAt,
       people: seatHoldersJson(parties.id),
     })
     .from(participations)
@@ -51,5 +52,7 @@ export async function myParties(ctx: Ctx, userId: number): Promise<MyParty[]> {
     max_participants: p.max,
     participants: p.people,
     my_status: p.status as MyParty['my_status'],
+    // Only an unpaid seat is held against the clock; a paid one keeps the time its hold had, which means nothing now.
+    hold_expires_at: p.status === 'pending' ? (p.holdExpiresAt?.toISOString() ?? null) : null,
   }));
 }

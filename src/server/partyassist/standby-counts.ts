@@ -1,17 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { StandbyMember } from '../../shared/live';
 import type { Db } from '../db/connect';
 import { participations } from '../db/schema/parties';
+import { users } from '../db/schema/users';
 
-/** Confirmed participants and how many of them are on standby, read fresh (after any toggle has committed). */
-export async function standbyCounts(db: Db, partyId: number) {
-  const [row] = await db
-    .select({
-      participation_count: sql<number>`count(*)::int`,
-      standby_count: sql<number>`count(*) filter (where ${participations.isStandby})::int`,
-    })
+/**
+ * Confirmed participants, how many of them are on standby and who those are (the lobby shows their faces), read
+ * fresh after any toggle has committed. One read: the counts are the rows, so they never disagree with the faces.
+ */
+export async function standbyState(db: Db, partyId: number) {
+  const rows = await db
+    .select({ isStandby: participations.isStandby, id: users.id, username: users.username, profile_image: users.profileImage })
     .from(participations)
-    .where(and(eq(participations.partyId, partyId), eq(participations.status, 'confirmed')));
-  return { participation_count: row?.participation_count ?? 0, standby_count: row?.standby_count ?? 0 };
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(and(eq(participations.partyId, partyId), eq(participations.status, 'confirmed')))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
+  const standby_users: StandbyMember[] = rows.filter((r) => r.isStandby).map(({ id, username, profile_image }) => ({ id, username, profile_image }));
+  return { participation_count: rows.length, standby_count: standby_users.length, standby_users };
 }
 
 /** docs/rules.md "Lobby and game": more than half of the confirmed participants, and at least two, are on standby. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PartySocketMessage, StandbyState } from '../../shared/live';
+import type { StandbyState } from '../../shared/live';
 import type { Ctx } from '../context';
 import { lockParticipation, lockStudents } from '../db/lock-order';
 import { retryTransaction } from '../db/retry-transaction';
@@ -7,9 +7,9 @@ import { parties, participations } from '../db/schema/parties';
 import { createRoundOnce } from '../game/round-create';
 import { LIVE_MESSAGES as LM } from '../game/messages';
 import { detail } from '../http/errors';
-import { partyChannel } from '../realtime/socket-hub';
 import { recordCheckIn, standbyWindow } from './check-in';
-import { roundThresholdReached, standbyCounts } from './standby-counts';
+import { announceStandby } from './lobby-announce';
+import { roundThresholdReached } from './standby-counts';
 
 /**
  * Flips the caller's standby. Going on standby is the check-in: the first one returns a held deposit to points.
@@ -40,10 +40,9 @@ export async function toggleStandby(ctx: Ctx, userId: number, partyId: number): 
     return next;
   });
 
-  const counts = await standbyCounts(ctx.db, partyId);
-  const update: PartySocketMessage = { type: 'send_standby_update', data: { party_id: partyId, ...counts } };
-  await ctx.hub.broadcast(partyChannel(partyId), update);
-  if (isStandby && roundThresholdReached(counts)) await createRoundOnce(ctx, partyId);
-  return { ...counts, is_standby: isStandby };
+  const state = await announceStandby(ctx, partyId);
+  if (isStandby && roundThresholdReached(state)) await createRoundOnce(ctx, partyId);
+  // The answer is spec §3's standby state; the faces travel on the socket only.
+  return { standby_count: state.standby_count, participation_count: state.participation_count, is_standby: isStandby };
 }
 

@@ -8,7 +8,7 @@ import { parties } from '../db/schema/parties';
 import { clientAddress } from '../http/rate-limit';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
-import { standbyCounts } from '../partyassist/standby-counts';
+import { standbyState } from '../partyassist/standby-counts';
 import { partyChannel, roundChannel } from './socket-hub';
 import { parseId } from '../../shared/ids';
 
@@ -79,7 +79,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     const { partyId } = admitted;
     ctx.hub.join(partyChannel(partyId), socket, req.raw.socket);
     // A late joiner gets the state at once instead of waiting for the next event.
-    send(socket, { type: 'send_standby_update', data: { party_id: partyId, ...(await standbyCounts(ctx.db, partyId)) } });
+    send(socket, { type: 'send_standby_update', data: { party_id: partyId, ...(await standbyState(ctx.db, partyId)) } });
     const [round] = await ctx.db.select({ id: rounds.id }).from(rounds).where(eq(rounds.partyId, partyId));
     if (round) send(socket, { type: 'send_game_created', data: { round_id: round.id } });
   });

@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Ctx } from '../context';
-import type { Tx } from '../db/connect';
 import { lockParticipation } from '../db/lock-order';
 import { retryTransaction } from '../db/retry-transaction';
 import type { NotificationKind } from '../db/schema/notification-kinds';
@@ -21,7 +20,7 @@ const NOT_YET_REMINDED: NotificationKind[] = ['applied', 'waitlist_offer'];
  * which asked to pay within 15 minutes) into the reminder, unread and pushed — so an unpaid seat still has one notice
  * in all, and its expiry or a leave rewrites the reminder as they rewrote the application. Once per hold however
  * many sweeps run: the participation is locked (a payment racing it is before, and no reminder is written, or after,
- * and marks it read) and the rewrite only takes a notice not yet rewritten.
+ * and its notice retires the reminder: notice/retire.ts) and the rewrite only takes a notice not yet rewritten.
  */
 export async function remindExpiringHolds(ctx: Ctx, now: Date): Promise<number> {
   const due = await ctx.db
@@ -56,12 +55,4 @@ export async function remindExpiringHolds(ctx: Ctx, now: Date): Promise<number> 
     if (done) n += 1;
   }
   return n;
-}
-
-/** A payment answers the reminder: it stays in the list, read, so the bell does not ring for what is done. */
-export async function answerHoldReminder(tx: Tx, userId: number, participationId: number): Promise<void> {
-  await tx
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.dedupeKey, appliedNoticeKey(participationId)), eq(notifications.kind, 'hold_expiring')));
 }

@@ -1,13 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { FREE_CANCEL_HOURS } from '../../shared/constants';
-import { LIVE_PARTICIPATION_STATUSES, type LeaveResponse } from '../../shared/parties';
+import type { LeaveResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
-import { parties, participations } from '../db/schema/parties';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
+import { announceSeatChange } from '../partyassist/lobby-announce';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { liveSeat, refundsAt } from './leave-terms';
 import { releaseSeat } from './release-seat';
 import { lockOpenStudent } from './student-guard';
 
@@ -17,20 +16,10 @@ import { lockOpenStudent } from './student-guard';
  */
 export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Promise<LeaveResponse> {
   const now = ctx.clock.now();
-  return retryTransaction(ctx.db, async (tx) => {
+  const { answer, startTime } = await retryTransaction(ctx.db, async (tx) => {
     await lockOpenStudent(tx, userId);
-    const [row] = await tx
-      .select({ id: participations.id, status: participations.status, startTime: parties.startTime, title: parties.title })
-      .from(participations)
-      .innerJoin(parties, eq(parties.id, participations.partyId))
-      .where(and(eq(participations.partyId, partyId), eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)));
-    if (!row) {
-      const [party] = await tx.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
-      throw detail(404, party ? PM.nothingToLeave : PM.notFound);
-    }
-    if (row.startTime <= now) throw detail(400, PM.leaveAfterStart);
-
-    const inTime = row.startTime.getTime() - now.getTime() >= FREE_CANCEL_HOURS * 3_600_000;
+    const row = await liveSeat(tx, userId, partyId, now);
+    const inTime = refundsAt(row.startTime, now);
     const released = await releaseSeat(tx, row.id, { to: 'cancelled', refund: inTime, now, reason: row.title });
     if (!released) throw detail(404, PM.nothingToLeave);
 
@@ -43,6 +32,9 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Pro
       const message = released.refunded > 0 ? NOTICE.cancelledRefund(row.title, released.refunded) : NOTICE.cancelledNoRefund(row.title);
       await notify(tx, { ...notice, message });
     }
-    return { status: 'cancelled', refunded: released.refunded };
+    return { answer: { status: 'cancelled' as const, refunded: released.refunded }, startTime: released.wasStatus === 'confirmed' ? row.startTime : null };
   });
+  // A paid seat left while the lobby is open: the lobby's counts and faces change.
+  if (startTime) await announceSeatChange(ctx, partyId, startTime, now);
+  return answer;
 }

@@ -7,9 +7,9 @@ import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
+import { announceSeatChange } from '../partyassist/lobby-announce';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { applyPoints, InsufficientPointsError } from '../points/ledger';
-import { answerHoldReminder } from './hold-reminder';
 import { lockOpenStudent } from './student-guard';
 
 class Insufficient extends Error {}
@@ -26,7 +26,7 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
     const paid = await retryTransaction(ctx.db, async (tx) => {
       await lockOpenStudent(tx, userId, { joining: true, now });
       const [row] = await tx
-        .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title })
+        .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title, startTime: parties.startTime })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
         .where(and(eq(participations.id, participationId), eq(participations.userId, userId)));
@@ -59,11 +59,15 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
         const [u] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
         remaining = u.points;
       }
-      await answerHoldReminder(tx, userId, participationId);
+      // The payment's notice retires the seat's ask to pay (notice/retire.ts), whichever it has become by now.
       await notify(tx, { userId, kind: 'paid', message: NOTICE.paid(row.title, row.deposit), partyId: row.partyId, dedupeKey: `paid:${participationId}`, at: now });
-      return { remaining_points: remaining, amount: row.deposit };
+      return { answer: { remaining_points: remaining, amount: row.deposit }, partyId: row.partyId, startTime: row.startTime };
     });
-    if (paid) return paid;
+    if (paid) {
+      // A seat paid while the lobby is open: one more participant there.
+      await announceSeatChange(ctx, paid.partyId, paid.startTime, now);
+      return paid.answer;
+    }
   } catch (err) {
     if (err instanceof Insufficient) throw detail(400, PM.insufficientPoints);
     throw err;

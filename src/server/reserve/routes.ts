@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
 import { payRequest } from '../../shared/parties';
-import { joinResponse, leaveResponse, myWaitlistEntry, participationDetail as participationDetailSchema, payResponse, waitlistPosition } from '../../shared/parties-contract';
+import { joinResponse, leaveQuote, leaveResponse, myWaitlistEntry, participationDetail as participationDetailSchema, payResponse, waitlistPosition } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { joinParty } from './join';
 import { leaveParty } from './leave';
+import { leaveQuote as quoteLeave } from './leave-terms';
 import { participationDetail } from './participation-detail';
 import { payParticipation } from './pay';
 import { joinWaitlist, leaveWaitlist, myWaitlist, myWaitlistPosition } from './waitlist';
@@ -32,6 +33,11 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   app.post('/api/reserve/pay/:id/', { ...auth, schema: { summary: 'Pay the deposit with points, confirming the seat', params: participationPath, body: payRequest, response: { 200: payResponse, ...refusals(400, 403, 404) } } }, async (req) =>
     payParticipation(ctx, userIdOf(req), req.params.id),
+  );
+
+  // What a leave would do now (issue 30): the 참가 취소 sheet says it before the student confirms.
+  app.get('/api/detailview/parties/:partyId/leave/', { ...auth, schema: { summary: 'What leaving the party now would do: the deposit paid and what of it comes back', params: partyPath, response: { 200: leaveQuote, ...refusals(400, 404) } } }, async (req) =>
+    quoteLeave(ctx, userIdOf(req), req.params.partyId),
   );
 
   // A freed seat goes to the first in line once the leave has committed (reserve/waitlist-offer.ts).

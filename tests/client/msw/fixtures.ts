@@ -1,7 +1,7 @@
 import type { HistoryItem } from '../../../src/shared/community';
 import type { MyParty } from '../../../src/shared/live';
 import type { MyPageMain } from '../../../src/shared/mypage';
-import type { ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
+import type { HomeParty, ParticipationDetail, PartyDetail } from '../../../src/shared/parties';
 import type { PrivacyPolicy } from '../../../src/shared/privacy';
 
 export const PROFILE: MyPageMain = {
@@ -48,6 +48,18 @@ export const PARTY_DETAIL: PartyDetail = {
   my_participation: null,
 };
 
+/** One party of home's list (GET /api/homemap/home/). */
+export const HOME_PARTY: HomeParty = {
+  id: 5,
+  title: '보드게임 번개',
+  place_photo: null,
+  place_name: '학생회관',
+  start_time: '2026-05-03T10:30:00Z',
+  applied_count: 3,
+  max_participants: 6,
+  tags: ['보드게임'],
+};
+
 export const PARTICIPATION: ParticipationDetail = {
   id: 31,
   status: 'pending',
@@ -78,6 +90,7 @@ export const MY_PARTY: MyParty = {
   participation_count: 3,
   max_participants: 8,
   participants: [],
+  hold_expires_at: null,
   my_status: 'confirmed',
 };
 

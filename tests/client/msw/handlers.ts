@@ -3,6 +3,8 @@ import { PARTY_DETAIL, PRIVACY_POLICY, PROFILE } from './fixtures';
 
 // Defaults every test starts from: a quiet backend that knows one student. Tests override what they examine.
 export const handlers = [
+  // The app asks whether the server is ready again while it finds it out of reach (state/ServerRecovery.tsx).
+  http.get('/readyz', () => HttpResponse.json({ status: 'ready' })),
   http.get('/api/homemap/home/', () => HttpResponse.json([])),
   http.get('/api/homemap/tags/', () => HttpResponse.json([])),
   http.get('/api/campus/', () => HttpResponse.json({ school: '한빛대학교', campus_name: '', map: null })),

@@ -219,6 +219,39 @@ describe('Kakao when unreachable, the local stand-in, and production', () => {
     }
   });
 
+  it("signs in as a quick pick's nickname, sent as the page's form sends it: beside the typed field's own", async () => {
+    const t = await createTestApp();
+    try {
+      const origin = await listenOnLoopback(t.app);
+      const callback = `${origin}/oauth/kakao/callback`;
+      const page = await (await fetch(`${origin}/oauth/kakao/stand-in/oauth/authorize?client_id=partyon-local-stand-in&redirect_uri=${encodeURIComponent(callback)}&response_type=code&state=s3`)).text();
+      // The pick is a button of its own name, so the form never sends two values under one name.
+      expect(page).toContain('name="preset" value="야식요정"');
+      const body = new URLSearchParams({ redirect_uri: callback, state: 's3', nickname: '한빛새내기' });
+      body.append('preset', '야식요정');
+      const consent = await fetch(`${origin}/oauth/kakao/stand-in/oauth/authorize`, { method: 'POST', body, redirect: 'manual' });
+      expect(consent.status).toBe(302);
+      const back = new URL(consent.headers.get('location')!);
+      expect(back.searchParams.get('state')).toBe('s3');
+      const signIn = await fetch(`${origin}/api/signup/auth/kakao/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: back.searchParams.get('code'), redirect_uri: callback }),
+      });
+      expect(signIn.status).toBe(200);
+      const { access } = (await signIn.json()) as { access: string };
+      const me = await t.app.inject({ method: 'GET', url: '/api/mypage/main/', headers: bearer(access) });
+      expect(me.json()).toMatchObject({ name: '야식요정' });
+
+      // A pick that is not one of the page's is a forged request.
+      const forged = new URLSearchParams({ redirect_uri: callback, state: 's4', preset: '아무나' });
+      const refused = await fetch(`${origin}/oauth/kakao/stand-in/oauth/authorize`, { method: 'POST', body: forged, redirect: 'manual' });
+      expect(refused.status).toBe(400);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses to start in production without a Kakao key (the stand-in never runs there)', async () => {
     const database = await createTestDatabase('pglite');
     try {

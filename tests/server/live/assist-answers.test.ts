@@ -39,6 +39,7 @@ describeEachDb("the assistant's answers, field by field", (kind) => {
         max_participants: 4,
         participants: [me, mate].map((s) => ({ id: s.id, username: s.username, profile_image: null })),
         my_status: 'confirmed',
+        hold_expires_at: null,
       },
     ]);
     expect((await toggle(t, partyId, me.auth)).json()).toEqual({ standby_count: 1, participation_count: 2, is_standby: true });

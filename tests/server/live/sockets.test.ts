@@ -18,13 +18,41 @@ describeEachDb('lobby and game sockets', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it('sends the standby counts at once and every update after', async () => {
+  it('sends the standby counts and who is on standby at once, and every update after', async () => {
     const { partyId, students } = await paidParty(t, 3);
+    const face = (s: (typeof students)[number]) => ({ id: s.id, username: s.username, profile_image: null });
     const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
-    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 0);
-    await toggle(t, partyId, students[1].auth);
-    const update = await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
-    expect(update).toEqual({ type: 'send_standby_update', data: { party_id: partyId, standby_count: 1, participation_count: 3 } });
+    const greeting = await sock.waitFor((m) => m.type === 'send_standby_update');
+    expect(greeting).toEqual({ type: 'send_standby_update', data: { party_id: partyId, standby_count: 0, participation_count: 3, standby_users: [] } });
+    await toggle(t, partyId, students[2].auth);
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    const res = await toggle(t, partyId, students[1].auth);
+    // The toggle's answer stays spec §3's standby state; the faces are the socket's addition.
+    expect(res.json()).toEqual({ standby_count: 2, participation_count: 3, is_standby: true });
+    const update = await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 2);
+    // In the order the seats were taken, whoever stood by first.
+    expect(update).toEqual({ type: 'send_standby_update', data: { party_id: partyId, standby_count: 2, participation_count: 3, standby_users: [face(students[1]), face(students[2])] } });
+    sock.ws.close(1000);
+  });
+
+  it('tells the open lobby at once when a seat is paid or a ready student leaves, counts and faces', async () => {
+    const { partyId, students } = await paidParty(t, 3, { max: 4 });
+    const [me, leaver] = students;
+    const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(me)}`);
+    await sock.waitFor((m) => m.type === 'send_standby_update');
+    await toggle(t, partyId, leaver.auth);
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+
+    // A late student pays in the lobby's window: one more participant, no toggle needed to show it.
+    const [late] = await createStudents(t, 1);
+    const joined = await t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: late.auth });
+    await t.app.inject({ method: 'POST', url: `/api/reserve/pay/${joined.json().id}/`, headers: late.auth, payload: { payment_method: 'POINT' } });
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.participation_count === 4);
+
+    // The student on standby leaves (no refund this close to the start): their face goes with them.
+    expect((await t.app.inject({ method: 'POST', url: `/api/detailview/parties/${partyId}/leave/`, headers: leaver.auth })).statusCode).toBe(200);
+    const after = await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.participation_count === 3);
+    expect(after.data).toEqual({ party_id: partyId, standby_count: 0, participation_count: 3, standby_users: [] });
     sock.ws.close(1000);
   });
 
@@ -171,12 +199,14 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
     urlB = await listen(b);
   });
 
-  it('a vote through instance A reaches a socket on instance B, and the lobby hears standby on either', async () => {
+  it('a vote through instance A reaches a socket on instance B, and the lobby hears standby — with the faces — on either', async () => {
     const { partyId, students } = await paidParty(a, 2);
     const lobbyOnB = await openSocket(`${urlB}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
     await lobbyOnB.waitFor((m) => m.type === 'send_standby_update');
     await toggle(a, partyId, students[0].auth);
-    await lobbyOnB.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    // Who is on standby is read from the database, not from the instance that took the toggle (issue 30 §9).
+    const ready = await lobbyOnB.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    expect(ready.data.standby_users).toEqual([{ id: students[0].id, username: students[0].username, profile_image: null }]);
     await toggle(a, partyId, students[1].auth);
     const roundId = (await lobbyOnB.waitFor((m) => m.type === 'send_game_created')).data.round_id;
 

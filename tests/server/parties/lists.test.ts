@@ -57,7 +57,9 @@ describe('party lists and detail', () => {
       { id: expect.any(Number), user: { id: b.id, username: b.username, profile_image: null } },
     ]);
     const asA = (await t.app.inject({ method: 'GET', url: `/api/detailview/parties/${partyId}/`, headers: a.auth })).json();
-    expect(asA.my_participation).toEqual({ id: joined.json().id, status: 'pending' });
+    // An unpaid seat says how long it is held, so the page can count down 결제 대기 mm:ss.
+    expect(asA.my_participation).toEqual({ id: joined.json().id, status: 'pending', hold_expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(Date.parse(asA.my_participation.hold_expires_at)).toBeGreaterThan(t.clock.now().getTime());
   });
 
   it('answers 304 to an unchanged list and shows a join at once', async () => {

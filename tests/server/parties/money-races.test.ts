@@ -4,10 +4,8 @@ import { parties, participations } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { users } from '../../../src/server/db/schema/users';
 import { createParty, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
+import { seatRequests, type Student } from '../../helpers/seat-requests';
 import { describeEachDb } from '../../helpers/test-db';
-
-type Auth = { authorization: string };
-type Student = { id: number; auth: Auth };
 
 // The promise of the product under races: nobody loses points or seats, and nobody gets a 500. PGlite runs one
 // transaction at a time, so the PostgreSQL run is the one that proves it.
@@ -18,12 +16,7 @@ describeEachDb('money and seats under racing requests', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload });
-  const join = (partyId: number, s: Student) => post(`/api/reserve/join/${partyId}/`, s.auth);
-  const pay = (participationId: number, s: Student) => post(`/api/reserve/pay/${participationId}/`, s.auth, { payment_method: 'POINT' });
-  const leave = (partyId: number, s: Student) => post(`/api/detailview/parties/${partyId}/leave/`, s.auth);
-  const withdraw = (s: Student) => post('/api/mypage/withdraw/', s.auth, {});
-  const cancel = (partyId: number) => post(`/api/ops/parties/${partyId}/cancel/`, { 'x-ops-token': t.opsToken });
+  const { join, pay, leave, withdraw, cancel } = seatRequests(() => t);
 
   async function seated(partyId: number, students: Student[], paid: boolean) {
     const ids: number[] = [];

@@ -10,29 +10,66 @@ describe('notifications', () => {
 
   it('lists my notifications newest first and marks one read', async () => {
     const partyId = await createParty(t, { title: '알림 파티', deposit: 1000 });
+    const laterId = await createParty(t, { title: '다음 파티' });
     const [s, other] = await createStudents(t, 2);
     const j = await t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: s.auth });
     t.clock.advance(1000);
     await t.app.inject({ method: 'POST', url: `/api/reserve/pay/${j.json().id}/`, headers: s.auth, payload: { payment_method: 'POINT' } });
+    // Paid: the ask to pay is answered and the payment is what the student just saw on screen, so nothing rings.
+    expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: s.auth })).json()).toEqual({ count: 0 });
+    t.clock.advance(1000);
+    await t.app.inject({ method: 'POST', url: `/api/reserve/join/${laterId}/`, headers: s.auth });
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: s.auth })).json()).toEqual({ count: 2 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: s.auth })).json()).toEqual({ count: 1 });
     const list = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: s.auth })).json();
-    expect(list.map((n: { message: string }) => n.message)).toEqual([
-      "'알림 파티' 보증금 1,000P 결제가 완료되었습니다. 참가가 확정되었어요!",
-      "'알림 파티' 참가 신청이 접수되었습니다. 15분 안에 보증금 1,000P를 결제해 주세요.",
+    expect(list.map((n: { message: string; is_read: boolean }) => [n.message, n.is_read])).toEqual([
+      ["'다음 파티' 참가 신청이 접수되었습니다. 15분 안에 보증금 2,000P를 결제해 주세요.", false],
+      ["'알림 파티' 보증금 1,000P 결제가 완료되었습니다. 참가가 확정되었어요!", true],
+      ["'알림 파티' 참가 신청이 접수되었습니다. 15분 안에 보증금 1,000P를 결제해 주세요.", true],
     ]);
-    expect(list[0]).toEqual({ id: expect.any(Number), message: expect.any(String), created_at: expect.stringMatching(/Z$/), is_read: false, link: `/partyinfo/${partyId}` });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      message: expect.any(String),
+      created_at: expect.stringMatching(/Z$/),
+      is_read: false,
+      link: `/partyinfo/${laterId}`,
+      party_id: laterId,
+      party_title: '다음 파티',
+    });
 
     expect((await t.app.inject({ method: 'PATCH', url: `/api/notice/${list[0].id}/`, headers: other.auth, payload: { is_read: true } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/notice/${list[0].id}/`, headers: s.auth, payload: { is_read: false } })).statusCode).toBe(400);
     const read = await t.app.inject({ method: 'PATCH', url: `/api/notice/${list[0].id}/`, headers: s.auth, payload: { is_read: true } });
-    expect(read.json()).toMatchObject({ id: list[0].id, is_read: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: s.auth })).json()).toEqual({ count: 1 });
+    expect(read.json()).toMatchObject({ id: list[0].id, is_read: true, party_id: laterId, party_title: '다음 파티' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: s.auth })).json()).toEqual({ count: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: other.auth })).json()).toEqual({ count: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/' })).statusCode).toBe(401);
     const again = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: s.auth })).json();
-    expect(again.map((n: { is_read: boolean }) => n.is_read)).toEqual([true, false]);
+    expect(again.map((n: { is_read: boolean }) => n.is_read)).toEqual([true, true, true]);
     expect((await t.app.inject({ method: 'GET', url: '/api/notice/', headers: other.auth })).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/notice/' })).statusCode).toBe(401);
+  });
+
+  it('모두 읽음 marks all my unread notices read, once, and nobody else\'s', async () => {
+    const [s, other] = await createStudents(t, 2);
+    for (const title of ['첫째 파티', '둘째 파티', '셋째 파티']) {
+      const partyId = await createParty(t, { title });
+      for (const who of [s, other]) expect((await t.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: who.auth })).statusCode).toBe(201);
+    }
+    const readAll = (auth?: { authorization: string }) => t.app.inject({ method: 'POST', url: '/api/notice/read-all/', ...(auth ? { headers: auth } : {}) });
+    const unread = async (auth: { authorization: string }) => (await t.app.inject({ method: 'GET', url: '/api/notice/unread-count/', headers: auth })).json().count;
+    expect(await unread(s.auth)).toBe(3);
+
+    const first = await readAll(s.auth);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ marked: 3 });
+    expect(await unread(s.auth)).toBe(0);
+    // Again: nothing left to mark, and the same outcome.
+    expect((await readAll(s.auth)).json()).toEqual({ marked: 0 });
+    expect(await unread(s.auth)).toBe(0);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: s.auth })).json() as { is_read: boolean }[];
+    expect(mine.map((n) => n.is_read)).toEqual([true, true, true]);
+    expect(await unread(other.auth)).toBe(3);
+    expect((await readAll()).statusCode).toBe(401);
   });
 });

@@ -196,6 +196,8 @@ const ROWS: Row[] = [
     body: () => json({ payment_method: 'POINT' }),
     expect: student(200, 404),
   },
+  // What leaving would do, asked of the member's paid seat (read only: the seat stays for the rows below).
+  { method: 'GET', path: '/api/detailview/parties/{partyId}/leave/', url: (f) => `/api/detailview/parties/${f.upcoming}/leave/`, expect: student(200, 404) },
   { method: 'POST', path: '/api/detailview/parties/{partyId}/leave/', url: (f) => `/api/detailview/parties/${f.leave}/leave/`, expect: student(200, 404) },
   // The waitlist of a full party: fresh students, so the line of the shared actors stays as it is; the member one
   // is in line, the other not.
@@ -223,6 +225,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/notice/', url: () => '/api/notice/', expect: student(200) },
   { method: 'GET', path: '/api/notice/unread-count/', url: () => '/api/notice/unread-count/', expect: student(200) },
   { method: 'PATCH', path: '/api/notice/{id}/', url: (f) => `/api/notice/${f.notificationId}/`, body: () => json({ is_read: true }), expect: student(200, 404) },
+  { method: 'POST', path: '/api/notice/read-all/', url: () => '/api/notice/read-all/', expect: student(200) },
   // Web Push: the key is public; a subscription is a signed-in student's own (an unknown endpoint unsubscribes nothing).
   { method: 'GET', path: '/api/push/key/', url: () => '/api/push/key/', expect: everyone(200) },
   // The 개인정보 처리방침: a guest reads it before signing up.

@@ -8,7 +8,7 @@ export const STAND_IN_PREFIX = '/oauth/kakao/stand-in';
 export const STAND_IN_CLIENT_ID = 'partyon-local-stand-in';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const PRESETS = ['한빛새내기', '보드게임러버', '야식요정', '러닝크루장'];
+const PRESETS = ['한빛새내기', '보드게임러버', '야식요정', '러닝크루장'] as const;
 
 /**
  * A local stand-in for Kakao's authorize page, token endpoint and user/me, served when no KAKAO_REST_API_KEY is
@@ -55,26 +55,35 @@ input[type=text]{box-sizing:border-box;width:100%;padding:12px;border:1px solid 
 <p class="note">KAKAO_REST_API_KEY가 설정되지 않아 실제 카카오 대신 파티온 서버의 대체 화면이 열렸습니다. 닉네임이 같으면 같은 계정으로 로그인됩니다.</p>
 <form method="post" action="${STAND_IN_PREFIX}/oauth/authorize">${hidden}
 <label for="nickname">닉네임</label><input id="nickname" type="text" name="nickname" required maxlength="20" value="${escape(PRESETS[0])}">
-<div class="presets">${PRESETS.map((n) => `<button type="submit" name="nickname" value="${escape(n)}" formnovalidate>${escape(withEuro(n))} 동의</button>`).join('')}</div>
+<div class="presets">${PRESETS.map((n) => `<button type="submit" name="preset" value="${escape(n)}" formnovalidate>${escape(withEuro(n))} 동의</button>`).join('')}</div>
 <p class="note">파티온이 닉네임을 제공받는 데 동의합니다.</p>
 <div class="actions"><button class="cancel" type="submit" name="action" value="cancel" formnovalidate>취소</button><button class="ok" type="submit" name="action" value="consent">동의하고 계속하기</button></div>
 </form>`,
     );
   });
 
-  const consentBody = z.object({ redirect_uri: z.string(), state: z.string().default(''), nickname: z.string().trim().max(20).default(''), action: z.string().default('consent') });
+  // A quick pick sends its nickname as `preset` beside the typed field's `nickname` (the form has both, so one name
+  // for the two would arrive as a list and be refused); the pick is what was tapped, so it wins.
+  const consentBody = z.object({
+    redirect_uri: z.string(),
+    state: z.string().default(''),
+    nickname: z.string().trim().max(20).default(''),
+    preset: z.enum(PRESETS).optional(),
+    action: z.string().default('consent'),
+  });
   app.post(`${STAND_IN_PREFIX}/oauth/authorize`, { onRequest: consentLimit }, async (req, reply) => {
     const b = consentBody.safeParse(req.body);
     if (!b.success || !isAllowedRedirect(b.data.redirect_uri, req.headers.host)) return page(reply, 400, '<h1>잘못된 로그인 요청입니다.</h1>');
     const back = new URL(b.data.redirect_uri);
     if (b.data.state) back.searchParams.set('state', b.data.state);
-    if (b.data.action === 'cancel' || !b.data.nickname) {
+    const nickname = b.data.preset ?? b.data.nickname;
+    if (b.data.action === 'cancel' || !nickname) {
       back.searchParams.set('error', 'access_denied');
       back.searchParams.set('error_description', 'User denied access');
       return reply.redirect(back.toString(), 302);
     }
     const code = randomBytes(24).toString('base64url');
-    codes.set(code, { nickname: b.data.nickname, redirectUri: b.data.redirect_uri });
+    codes.set(code, { nickname, redirectUri: b.data.redirect_uri });
     back.searchParams.set('code', code);
     return reply.redirect(back.toString(), 302);
   });

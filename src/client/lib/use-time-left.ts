@@ -14,9 +14,9 @@ export function useTimeLeft(iso: string | null | undefined): number | null {
   return Number.isNaN(end) ? null : Math.max(0, end - now);
 }
 
+/** mm:ss, as a hold's time left reads on the payment page and on every card (a hold is 15 minutes at most). */
 export function formatMinutesSeconds(ms: number): string {
   const total = Math.ceil(ms / 1000);
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
 }
