@@ -59,7 +59,8 @@ test('a guest starts Kakao sign-in from the login-required modal, completes the 
   // Back where the modal opened, signed in as the Kakao nickname, with the account now complete.
   await expect(page).toHaveURL(new RegExp(`${partyPath}$`));
   expect(dialogs).toEqual(['추가 정보가 저장되었습니다.']);
-  await expect(page.getByRole('button', { name: '참가신청' })).toBeVisible();
+  // Its card now waits for an operator: the join button says so (issue 30 §4).
+  await expect(page.getByRole('button', { name: '학생증 확인 중' })).toBeVisible();
   const me = await page.evaluate(async () => {
     const res = await fetch('/api/mypage/main/', { headers: { Authorization: `Bearer ${localStorage.getItem('access')}` } });
     return (await res.json()) as { name: string; is_additional_info_provided: boolean };

@@ -12,6 +12,9 @@ async function partyTitled(page: Page, title: string): Promise<MapParty> {
 }
 
 test('the sheet: collapsed at 25 %, dragged to 76 %, springs back from a short drag, scrolls only when expanded', async ({ page }) => {
+  // About 180 touch events, each a round trip to the browser: on a machine sharing its cores each can take half a
+  // second (a CI run measured 0.1–1.3 s per event), so the default minute is not enough there.
+  test.setTimeout(240_000);
   await openMap(page);
   const cdp = await touch(page);
   const vh = viewportHeight(page);

@@ -58,11 +58,13 @@ test('server stopped: every screen says so (not the phone), the map keeps its ma
 
   await server.stop();
 
-  // Home reads again on the way back to it: the list stays, marked, and the banner names the server.
+  // The next read finds the server gone: home's own on the way back to it (unless it read under 2 s ago: SWR's
+  // dedupe) or, at the latest, the bell's poll (15 s, state/SeatSync.tsx). The list stays, marked, and the banner
+  // names the server.
   await page.getByRole('button', { name: '지도' }).tap();
   await page.getByRole('button', { name: '홈' }).tap();
   const banner = page.getByRole('status').filter({ hasText: SERVER_BANNER });
-  await expect(banner).toBeVisible();
+  await expect(banner).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText(SERVER_MARK)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: firstTitle })).toBeVisible();
   await expect(page.getByText(OFFLINE_WORDS)).toHaveCount(0);

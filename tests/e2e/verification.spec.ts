@@ -21,7 +21,8 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
 
   await login(page, s.username, s.password);
   await page.goto(`/partyinfo/${partyId}`);
-  await page.getByRole('button', { name: '참가신청' }).tap();
+  // The button says why before any tap (issue 30 §4), and a tap explains.
+  await page.getByRole('button', { name: '학생증 반려됨' }).tap();
   const refusal = page.getByRole('alertdialog', { name: '학생증이 반려되었어요' });
   await expect(refusal).toContainText(reason);
   await page.screenshot({ path: test.info().outputPath('join-refused.png') });
@@ -40,9 +41,9 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
   await page.screenshot({ path: test.info().outputPath('mypage-pending.png') });
   await expectAccessible(page, 'my page while the card waits');
 
-  // Still waiting: 참가신청 says so, with nothing else to do.
+  // Still waiting: the join button says so, with nothing else to do.
   await page.goto(`/partyinfo/${partyId}`);
-  await page.getByRole('button', { name: '참가신청' }).tap();
+  await page.getByRole('button', { name: '학생증 확인 중' }).tap();
   const waiting = page.getByRole('alertdialog', { name: '학생증 확인 중이에요' });
   await expect(waiting).toBeVisible();
   await waiting.getByRole('button', { name: '확인' }).tap();
