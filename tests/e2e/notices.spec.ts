@@ -55,8 +55,20 @@ test('no pop-up while a balance game is on screen, and pop-ups as ever elsewhere
   await expect(page.getByText('1 / 5')).toBeVisible();
 
   const push = (body: string) => JSON.stringify({ title: '파티 일정 알림', body, link: '/notifications' });
+  // The worker asks the window which screen it shows; leaving the game before the app has answered would let the
+  // worker fall back to the page the tab loaded (/balancewait/…) and show the pop-up. A listener added after the
+  // app's own hears the question once the app has answered it.
+  await page.evaluate(() => {
+    const w = window as unknown as { answeredWhere: Promise<void> };
+    w.answeredWhere = new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+        if (e.data?.type === 'partyon:where') resolve();
+      });
+    });
+  });
   await deliverPush(context, page, baseURL as string, push('게임 중에 온 알림'));
-  // Off the game, a push shows as ever; it was delivered after the first, so once it shows the first had its turn.
+  await page.evaluate(() => (window as unknown as { answeredWhere: Promise<void> }).answeredWhere);
+  // Off the game, a push shows as ever; the first was answered '/balancegame/…' above, so it never shows.
   await page.goto('/notifications');
   await deliverPush(context, page, baseURL as string, push('게임이 끝나고 온 알림'));
   await expect.poll(() => shownNotifications(page)).toEqual([{ title: '파티 일정 알림', body: '게임이 끝나고 온 알림', link: '/notifications' }]);
