@@ -4,7 +4,6 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_MESSAGES as M } from '../shared/api-messages';
 import { UPLOAD_MAX_BYTES } from '../shared/constants';
 import { createAccessTokens } from './auth/access-token';
 import { authRoutes } from './auth/routes';
@@ -12,6 +11,7 @@ import { type AppDeps, type Ctx, DEFAULT_LIMITS } from './context';
 import { createAccessCheck } from './http/access-cache';
 import { installAuth } from './http/auth-guard';
 import { answerFrameworkError, answerSocketError, installErrorHandler } from './http/errors';
+import { type Drain, installDrain } from './http/drain';
 import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
 import { installRouteSchemas } from './http/route-schemas';
@@ -19,6 +19,8 @@ import { installApiDocs } from './http/api-docs';
 import { installSecurity } from './http/security';
 import { installStaticFiles, preparePages } from './pages/static-files';
 import { createSweeper, type Sweeper } from './jobs/sweeper';
+import { installHttpMetrics } from './metrics/http-metrics';
+import { createMetrics, type Metrics } from './metrics/metrics';
 import { lockOutDemoAccounts } from './db/seed/demo-lockout';
 import { createSocketHub } from './realtime/socket-hub';
 import { socketRoutes } from './realtime/socket-routes';
@@ -32,17 +34,26 @@ import { partyRoutes } from './parties/routes';
 import { reserveRoutes } from './reserve/routes';
 import { handOnAfterCommit } from './notice/after-commit';
 import { createOutboundPolicy } from './http/outbound-policy';
-import { createPushSender, type PushSender } from './push/sender';
+import { PUSH_TITLE } from './notice/messages';
+import { outboxBacklog } from './push/outbox-stats';
+import { createPushWorker, type PushWorker } from './push/outbox-worker';
 import { pushRoutes } from './push/routes';
 import { ensurePrivacyPolicy } from './privacy/current-policy';
 import { privacyRoutes } from './privacy/routes';
 import webpush from 'web-push';
 import { createMailer, type Mailer } from './mail/mailer';
 
+/** How long a websocket told 1001 has to answer before the shutdown cuts it (well inside SHUTDOWN_DEADLINE_MS). */
+const SOCKET_CLOSE_GRACE_MS = 2_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     sweeper: Sweeper;
-    push: PushSender;
+    /** This instance's Prometheus metrics; undefined without METRICS_PORT (main.ts serves them on their own port). */
+    metrics: Metrics | undefined;
+    /** The shutdown's first step; main.ts begins it on SIGTERM, app.close() at the latest (http/drain.ts). */
+    drain: Drain;
+    push: PushWorker;
     mailer: Mailer;
   }
 }
@@ -75,16 +86,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's own 503 while closing is an English body; ours (below) is the usual Korean one with Retry-After.
     return503OnClosing: false,
   });
-  // Web Push (push/sender.ts): notices written in a transaction are pushed once it commits (notice/after-commit.ts).
+  // Web Push: a notice's pushes are queued in its transaction (push/outbox-write.ts) and sent by whichever instance
+  // claims them (push/outbox-worker.ts) — this one at once after the commit (notice/after-commit.ts), or another.
   const vapid = deps.secrets.vapid ?? { ...webpush.generateVAPIDKeys(), subject: 'mailto:partyon@localhost' };
   // Pushes go where a browser said: only to public https addresses (http/outbound-policy.ts).
   const outbound = createOutboundPolicy({ testHosts: deps.config.outboundTestHosts });
-  const push = createPushSender({ db: deps.database.db, vapid, outbound, onError: (err, what) => app.log.warn({ err }, what) });
+  const push = createPushWorker({ db: deps.database.db, clock: deps.clock, vapid, outbound, log: { warn: (obj, msg) => app.log.warn(obj, msg) } });
   const access = createAccessCheck(deps.database.db);
   const mailer = createMailer(deps.config.mail, (err) => app.log.error({ err }, 'password-reset email failed'));
   const ctx: Ctx = {
     ...deps,
-    db: handOnAfterCommit(deps.database.db, (notices) => push.enqueue(notices)),
+    db: handOnAfterCommit(deps.database.db, (notices) => {
+      if (notices.some((n) => PUSH_TITLE[n.kind])) push.wake();
+    }),
     tokens: createAccessTokens(deps.secrets.jwtSecret, deps.clock),
     // The defaults, then what the operator configured, then what a test or bench asks for.
     limits: { ...DEFAULT_LIMITS, ...deps.config.limits, ...deps.limits },
@@ -94,6 +108,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access,
     mailer,
   };
+
+  // Only when Prometheus scrapes (METRICS_PORT): otherwise nothing is counted.
+  const metrics = deps.config.metrics
+    ? createMetrics({
+        poolStats: deps.database.poolStats,
+        openSockets: () => app.websocketServer.clients.size,
+        outboxBacklog: () => outboxBacklog(deps.database.db, ctx.clock.now()),
+      })
+    : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) installHttpMetrics(app, metrics);
 
   installErrorHandler(app);
   const pages = preparePages(ctx);
@@ -107,18 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   // Weak ETags on every answer: a list that did not change costs a phone a 304 instead of the whole body.
   await app.register(etag, { weak: true });
-  // While the instance drains, a request that still reaches it (pipelined, or on a keep-alive connection that was busy)
-  // is turned away the way every other unavailability is: 503, Retry-After, the Korean message, and the connection
-  // closed so the client's next try goes to another instance. Registered before the websocket plugin's preClose, so
-  // it holds from the first moment of the shutdown.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!draining) return;
-    return reply.status(503).header('Connection', 'close').header('Retry-After', '5').send({ detail: M.unavailable });
-  });
+  // The shutdown's first step (http/drain.ts): not ready, idempotent requests turned away, connections not kept alive.
+  // Before the websocket plugin, so it holds from the first moment of the shutdown.
+  app.decorate('drain', installDrain(app));
   await app.register(websocket, {
     options: { maxPayload: 4 * 1024 },
     // A socket's handler failing after the upgrade (the database went away while the socket was being admitted or
@@ -128,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preClose: async () => {
       await ctx.hub.close();
       for (const socket of app.websocketServer.clients) socket.close(1001, 'server shutting down');
-      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
+      // A client that never answers the close frame (a phone that left the Wi-Fi) would hold the shutdown until ws's
+      // own 30 s close timeout, past the deadline: after a grace its socket is cut.
+      const grace = setTimeout(() => {
+        for (const socket of app.websocketServer.clients) socket.terminate();
+      }, SOCKET_CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
     },
   });
   installAuth(app, ctx);
@@ -162,9 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The 개인정보 처리방침 signup links to exists before the first request, production included (privacy/current-policy.ts).
   app.addHook('onReady', () => ensurePrivacyPolicy(ctx));
-  const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+  const sweeper = createSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'), metrics?.sweepFinished);
   app.decorate('sweeper', sweeper);
   if (deps.runJobs) app.addHook('onReady', async () => sweeper.start());
+  // Every instance polls the outbox too: the pushes an instance that died had queued, and the retries, are sent.
+  if (deps.runJobs) app.addHook('onReady', async () => push.start());
   // Before the first request: no account with the README's demo password signs in to production (demo-lockout.ts).
   if (deps.config.env === 'production') app.addHook('onReady', () => lockOutDemoAccounts(ctx, app.log));
   app.addHook('onClose', async () => sweeper.stop());
@@ -172,9 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   // The emails of the last requests leave (or fail and are logged) before the database closes.
   app.addHook('onClose', async () => mailer.close());
-  // The pushes of the last actions leave before the database closes; then their kept-alive connections are closed.
+  // The pushes being sent finish (or are left to another instance) before the database closes; the rest wait in the
+  // outbox for an instance that is running. Then their kept-alive connections are closed.
   app.addHook('onClose', async () => {
-    await push.idle();
+    await push.stop();
     outbound.close();
   });
   return app;

@@ -40,6 +40,11 @@ const envSchema = z.object({
   KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_REDIRECT_URIS: z.string().optional(),
   SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+  // Prometheus metrics (metrics/metrics-server.ts) on a listener of their own; off when unset. Each instance on a
+  // machine needs its own port. Never the public PORT (checked below).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // 127.0.0.1 keeps the figures on the machine; a Prometheus elsewhere needs an address it can reach (and a firewall).
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Days a student card is kept after the operator's decision (the sweeper deletes it; privacy/card-retention.ts).
   // The published 개인정보 처리방침 names the number, so a change belongs in a new version of it too.
   CARD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -130,6 +135,8 @@ export interface Config {
   /** Origins allowed for CORS and for websocket handshakes. Empty means same-origin only. */
   allowedOrigins: string[];
   sweepIntervalMs: number;
+  /** Where Prometheus scrapes this instance (GET /metrics); undefined: no metrics are kept. */
+  metrics?: { host: string; port: number };
   /** Days a decided student card is kept before the sweeper deletes it. */
   cardRetentionDays: number;
   /**
@@ -165,6 +172,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
   const parsed = envSchema.safeParse(given);
   // Every problem at once: a deployer fixing one setting per start would need as many starts as settings.
   const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...productionProblems(source)];
+  if (parsed.success && parsed.data.METRICS_PORT === parsed.data.PORT) problems.push('METRICS_PORT: must differ from PORT (the metrics never share the public port)');
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const env = parsed.data;
   return {
@@ -185,6 +193,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       publicUrl: env.PUBLIC_URL,
       allowedOrigins: list(env.ALLOWED_ORIGINS),
       sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+      metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
       cardRetentionDays: env.CARD_RETENTION_DAYS,
       // Only the limits given: an unset one must not stand over its default as undefined.
       limits: Object.fromEntries(

@@ -5,7 +5,9 @@ import { buildClient, clientBuildIsStale, SERVER_RENDERER } from './client-build
 import { systemClock } from './clock';
 import { parseConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { connectionsEnded } from './http/drain';
 import { installProcessLifecycle } from './http/process-lifecycle';
+import { startMetricsServer } from './metrics/metrics-server';
 import { seedIfEmpty } from './db/seed/seed';
 import { writeServerAddress } from './ops/server-address';
 import { createLocalBus } from './realtime/bus';
@@ -60,11 +62,20 @@ async function main() {
   });
 
   let forgetAddress = () => {};
+  let closeMetrics = async () => {};
   // Signals stop the server within a deadline; stray errors are logged as JSON lines (process-lifecycle.ts).
   installProcessLifecycle({
     log: app.log,
     close: async () => {
       forgetAddress();
+      // Not ready from this moment, still answering, no connection kept alive; the balancer's idle connections end
+      // before the listener closes (http/drain.ts).
+      app.drain.begin();
+      // The push sender stops claiming now and gives its sends in flight their grace beside the drain's, not after
+      // it, so the whole stop stays well inside the deadline (push/outbox-worker.ts); the app's close awaits it.
+      void app.push.stop();
+      await connectionsEnded(app.server);
+      await closeMetrics();
       await app.close();
       await bus.close();
       await database.close();
@@ -78,6 +89,11 @@ async function main() {
     forgetAddress = writeServerAddress(dataDir, config.host, port);
   } catch (err) {
     app.log.warn({ err }, 'could not record the server address for npm run ops');
+  }
+  if (app.metrics && config.metrics) {
+    const metricsServer = await startMetricsServer(app.metrics, config.metrics);
+    closeMetrics = metricsServer.close;
+    log(`metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`);
   }
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   log(`ready on http://${shown}:${port} (${database.kind})`);

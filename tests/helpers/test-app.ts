@@ -7,6 +7,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { parseConfig } from '../../src/server/config';
 import type { AppDeps, Limits } from '../../src/server/context';
 import type { Database } from '../../src/server/db/connect';
+import type { VapidKeys } from '../../src/server/secrets';
 import { users } from '../../src/server/db/schema/users';
 import { applyPoints } from '../../src/server/points/ledger';
 import { createLocalBus, type EventBus } from '../../src/server/realtime/bus';
@@ -46,6 +47,8 @@ export async function createTestApp(
     storage?: (dataDir: string, database: Database) => Storage;
     /** The app's logger options (e.g. `{ level, stream }` to read what it logs); none by default. */
     logger?: AppDeps['logger'];
+    /** The Web Push key pair; by default each app makes its own, where instances of one deploy share theirs. */
+    vapid?: VapidKeys;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.kind ?? 'pglite'));
@@ -61,7 +64,7 @@ export async function createTestApp(
     bus,
     clock,
     storage,
-    secrets: { jwtSecret: JWT_SECRET, opsToken },
+    secrets: { jwtSecret: JWT_SECRET, opsToken, vapid: opts.vapid },
     // Tests sign many students in from one address: generous limits, but never over one the test configures
     // through the environment (LOGIN_LIMIT_PER_MINUTE, SIGNUP_LIMIT_PER_HOUR), which the app takes from config.
     limits: { ...withoutKeys(GENEROUS_LIMITS, Object.keys(config.limits)), ...opts.limits },

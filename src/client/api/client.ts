@@ -1,6 +1,8 @@
 import type { TokenPair } from '../../shared/auth';
 import { dispatchAuthError } from '../lib/auth-events';
+import { IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { ApiError } from './api-error';
+import { answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from './idempotency-key';
 import { KEPT_ANSWER_HEADER, reportReach } from './server-reach';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-store';
 
@@ -9,6 +11,12 @@ export interface ApiRequest extends Omit<RequestInit, 'body'> {
   json?: unknown;
   /** Sent as is (multipart uploads); the browser sets the boundary header. */
   body?: FormData | null;
+  /**
+   * A student action that must happen once (join, pay, leave, vote, the line): sent with an Idempotency-Key made for
+   * this call, and sent again with the same key when the answer is lost (502/503/504, the network), so the student
+   * ends with the server's real answer.
+   */
+  idempotent?: boolean;
 }
 
 const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
@@ -20,7 +28,7 @@ const CREDENTIAL_PATHS = '/api/signup/auth/';
 export const toUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : `${API_BASE}${path}`);
 
 async function send(path: string, init: ApiRequest, token: string | null): Promise<Response> {
-  const { json, body, headers: given, ...rest } = init;
+  const { json, body, headers: given, idempotent: _idempotent, ...rest } = init;
   const headers = new Headers(given);
   headers.set('Accept', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -117,15 +125,40 @@ async function tokenAfter401(sentWith: string | null): Promise<string | null> {
   return null;
 }
 
-/** The one way the app talks to the API (docs/architecture.md): Bearer token, one refresh per 401, one retry. */
-export async function apiFetch<T = unknown>(path: string, init: ApiRequest = {}): Promise<T> {
+/** One request and its answer read whole: a refresh and one retry on a 401. */
+async function exchange(path: string, init: ApiRequest): Promise<{ res: Response; body: unknown }> {
   const sentWith = getAccessToken();
   let res = await send(path, init, sentWith);
   if (res.status === 401 && !path.startsWith(CREDENTIAL_PATHS)) {
     const token = await tokenAfter401(sentWith);
     if (token) res = await send(path, init, token);
   }
-  const body = await readBody(res);
+  return { res, body: await readBody(res) };
+}
+
+/** An idempotent call: one key for every attempt, sent again while the answer is lost, a few times at most. */
+async function keyedExchange(path: string, init: ApiRequest): Promise<{ res: Response; body: unknown }> {
+  const headers = new Headers(init.headers);
+  headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
+  const keyed = { ...init, headers };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await exchange(path, keyed);
+      if (!answerWasLost(answer.res.status) || attempt >= KEYED_ATTEMPTS) return answer;
+    } catch (error) {
+      // Given up by the page itself (navigated away): not lost, not to be sent again.
+      if (!(error instanceof ApiError) || error.status !== 0 || init.signal?.aborted || attempt >= KEYED_ATTEMPTS) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, keyedRetryDelay(attempt)));
+  }
+}
+
+/**
+ * The one way the app talks to the API (docs/architecture.md): Bearer token, one refresh per 401, one retry; an
+ * idempotent call also resends a lost answer's request with its key.
+ */
+export async function apiFetch<T = unknown>(path: string, init: ApiRequest = {}): Promise<T> {
+  const { res, body } = init.idempotent ? await keyedExchange(path, init) : await exchange(path, init);
   if (res.status === 403) dispatchAuthError(403);
   if (!res.ok) throw new ApiError(res.status, body);
   return body as T;

@@ -11,5 +11,5 @@ export function useGameRound(roundId: number | null, pollMs: number) {
 }
 
 export function voteOnQuestion(questionId: number, choice: VoteChoice): Promise<VoteResponse> {
-  return apiFetch<VoteResponse>(`/api/v1/game/questions/${questionId}/vote/`, { method: 'POST', json: { choice } });
+  return apiFetch<VoteResponse>(`/api/v1/game/questions/${questionId}/vote/`, { method: 'POST', json: { choice }, idempotent: true });
 }

@@ -17,12 +17,13 @@ export function payParticipation(participationId: number): Promise<PayResponse> 
   return apiFetch<PayResponse>(`/api/reserve/pay/${participationId}/`, {
     method: 'POST',
     json: { payment_method: PAYMENT_METHOD },
+    idempotent: true,
   });
 }
 
 /** Spec §4: cancels the student's participation in the party (free while unpaid). */
 export function leaveParty(partyId: number): Promise<LeaveResponse> {
-  return apiFetch<LeaveResponse>(`/api/detailview/parties/${partyId}/leave/`, { method: 'POST' });
+  return apiFetch<LeaveResponse>(`/api/detailview/parties/${partyId}/leave/`, { method: 'POST', idempotent: true });
 }
 
 /** What leaving now would do (issue 30 §1), by the server's rule: asked each time the 참가 취소 sheet opens. */

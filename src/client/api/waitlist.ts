@@ -8,11 +8,11 @@ export const positionPath = (partyId: number) => `/api/reserve/waitlist/${partyI
 export const MY_WAITLIST_PATH = '/api/reserve/waitlist/';
 
 export function joinWaitlist(partyId: number): Promise<WaitlistPosition> {
-  return apiFetch<WaitlistPosition>(positionPath(partyId), { method: 'POST' });
+  return apiFetch<WaitlistPosition>(positionPath(partyId), { method: 'POST', idempotent: true });
 }
 
 export function leaveWaitlist(partyId: number): Promise<unknown> {
-  return apiFetch(positionPath(partyId), { method: 'DELETE' });
+  return apiFetch(positionPath(partyId), { method: 'DELETE', idempotent: true });
 }
 
 /** Only asked when it can matter (`enabled`: signed in, no seat of mine, the party still open). */

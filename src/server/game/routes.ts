@@ -4,12 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
+import { idempotencyHeaders } from '../../shared/idempotency-contract';
 import { type GameRound, voteRequest } from '../../shared/live';
 import { gameRound, voteResponse } from '../../shared/live-contract';
 import type { Ctx } from '../context';
 import { questions, rounds, votes } from '../db/schema/game';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { detail } from '../http/errors';
+import { idempotent } from '../http/idempotency/route-hooks';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { LIVE_MESSAGES as LM } from './messages';
@@ -56,7 +58,8 @@ export async function gameRoutes(parent: FastifyInstance, ctx: Ctx) {
     '/api/v1/game/questions/:questionId/vote/',
     {
       ...auth,
-      schema: { summary: 'Vote A or B on a question, once', params: questionPath, body: voteRequest, response: { 201: voteResponse, ...refusals(400, 403, 404) } },
+      ...idempotent(ctx, 201),
+      schema: { summary: 'Vote A or B on a question, once', params: questionPath, headers: idempotencyHeaders, body: voteRequest, response: { 201: voteResponse, ...refusals(400, 403, 404, 409, 422) } },
     },
     async (req, reply) => reply.status(201).send(await castVote(ctx, userIdOf(req), req.params.questionId, req.body.choice)),
   );

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RoundSocketMessage, VoteChoice, VoteResponse } from '../../shared/live';
 import type { Ctx } from '../context';
+import type { Db, Tx } from '../db/connect';
 import { questions, rounds, votes } from '../db/schema/game';
 import { participations } from '../db/schema/parties';
 import { detail } from '../http/errors';
+import { recordIdempotentAnswer, withKeyClaimed } from '../http/idempotency/key-claim';
 import { roundChannel } from '../realtime/socket-hub';
 import { LIVE_MESSAGES as LM } from './messages';
 
@@ -18,7 +20,15 @@ import { LIVE_MESSAGES as LM } from './messages';
  * counter moves only when the insert wrote a row. A single statement is atomic, as the transaction was.
  */
 export async function castVote(ctx: Ctx, userId: number, questionId: number, choice: VoteChoice): Promise<VoteResponse> {
-  const [q] = await ctx.db
+  // With an Idempotency-Key the vote and its answer commit together in one transaction (http/idempotency/).
+  const { roundId, answer } = await withKeyClaimed(ctx.db, (db) => writeVote(ctx, db, userId, questionId, choice));
+  const message: RoundSocketMessage = { type: 'vote_update', data: { question_id: questionId, vote_a_count: answer.vote_a_count, vote_b_count: answer.vote_b_count } };
+  await ctx.hub.broadcast(roundChannel(roundId), message);
+  return answer;
+}
+
+async function writeVote(ctx: Ctx, db: Db | Tx, userId: number, questionId: number, choice: VoteChoice) {
+  const [q] = await db
     .select({ roundId: questions.roundId, participation: participations.id })
     .from(questions)
     .innerJoin(rounds, eq(rounds.id, questions.roundId))
@@ -28,7 +38,7 @@ export async function castVote(ctx: Ctx, userId: number, questionId: number, cho
   if (q.participation === null) throw detail(403, LM.onlyParticipantsVote);
 
   const column = choice === 'A' ? sql.identifier('vote_a_count') : sql.identifier('vote_b_count');
-  const result = await ctx.db.execute(sql`
+  const result = await db.execute(sql`
     with cast_vote as (
       insert into ${votes} (question_id, user_id, choice, created_at)
       values (${questionId}, ${userId}, ${choice}, ${ctx.clock.now()})
@@ -40,7 +50,6 @@ export async function castVote(ctx: Ctx, userId: number, questionId: number, cho
     returning vote_a_count as a, vote_b_count as b`);
   const [counts] = (result as unknown as { rows: { a: number; b: number }[] }).rows;
   if (!counts) throw detail(400, LM.alreadyVoted);
-  const message: RoundSocketMessage = { type: 'vote_update', data: { question_id: questionId, vote_a_count: counts.a, vote_b_count: counts.b } };
-  await ctx.hub.broadcast(roundChannel(q.roundId), message);
-  return { question_id: questionId, vote_a_count: counts.a, vote_b_count: counts.b, has_voted: true };
+  const answer: VoteResponse = { question_id: questionId, vote_a_count: counts.a, vote_b_count: counts.b, has_voted: true };
+  return { roundId: q.roundId, answer: await recordIdempotentAnswer(db, answer) };
 }

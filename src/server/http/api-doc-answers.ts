@@ -26,9 +26,13 @@ const ANSWERS: Record<number, { name: string; description: string; retryAfter?: 
     description: 'Known but not allowed: `detail` says why; `code` names a step the student can take (finish the account, wait for the card to be approved).',
   },
   404: { name: 'NotFound', description: 'No such thing: an unknown id, or one in the path that is not an id at all.' },
-  409: { name: 'Conflict', description: 'Not possible in the present state (already joined, already in line, already decided).' },
+  409: {
+    name: 'Conflict',
+    description: 'Not possible in the present state (already joined, already in line, already decided), or a request with the same `Idempotency-Key` is still running.',
+  },
   413: { name: 'PayloadTooLarge', description: 'The body, or a file in it, is larger than this call takes.' },
   415: { name: 'UnsupportedMediaType', description: "The body's `Content-Type` is not one this call reads (JSON; multipart for uploads)." },
+  422: { name: 'UnprocessableEntity', description: 'The `Idempotency-Key` was used for another request (another call or body) within 24 hours: a new action takes a new key.' },
   429: { name: 'TooManyRequests', description: 'Too many attempts from this address or for this account: wait `Retry-After` seconds.', retryAfter: true },
   502: { name: 'BadGateway', description: 'Kakao did not answer, or answered something unreadable: try again in a moment.' },
   503: {

@@ -14,7 +14,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     public readonly body: ErrorBody,
   ) {
-    super(typeof (body as { detail?: unknown }).detail === 'string' ? (body as { detail: string }).detail : 'HttpError');
+    // A replayed answer (http/idempotency/) travels as one too, and a 204's body is null.
+    super(typeof (body as { detail?: unknown } | null)?.detail === 'string' ? (body as { detail: string }).detail : 'HttpError');
   }
 }
 

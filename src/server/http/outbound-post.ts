@@ -7,7 +7,11 @@ import { OutboundRefused, type OutboundPolicy } from './outbound-policy';
  * (node's client does not): a 3xx is the answer, and the address it names is never asked. Fails with OutboundRefused
  * when the policy refuses the address, before or while connecting, and with the client's error otherwise.
  */
-export function postOutbound(policy: OutboundPolicy, target: string, init: { headers: Record<string, string>; body: Buffer; timeoutMs: number }): Promise<number> {
+export function postOutbound(
+  policy: OutboundPolicy,
+  target: string,
+  init: { headers: Record<string, string>; body: Buffer; timeoutMs: number; /** Ends the request early (a server that is stopping). */ signal?: AbortSignal },
+): Promise<number> {
   const url = new URL(target);
   const refused = policy.refusal(url);
   if (refused) return Promise.reject(new OutboundRefused(`${url.origin}: ${refused}`));
@@ -15,7 +19,7 @@ export function postOutbound(policy: OutboundPolicy, target: string, init: { hea
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', headers: { ...init.headers, 'content-length': String(init.body.length) }, agent: policy.agentFor(url), signal: AbortSignal.timeout(init.timeoutMs) },
+      { method: 'POST', headers: { ...init.headers, 'content-length': String(init.body.length) }, agent: policy.agentFor(url), signal: init.signal ? AbortSignal.any([AbortSignal.timeout(init.timeoutMs), init.signal]) : AbortSignal.timeout(init.timeoutMs) },
       (res) => {
         // The body is of no use and may be endless: read and dropped, within the same deadline.
         res.resume();

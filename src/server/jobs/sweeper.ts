@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
 import { purgeOldResetLinks } from '../auth/password-reset';
+import { purgeOldIdempotencyKeys } from '../http/idempotency/key-claim';
 import { purgeExpiredRefreshTokens } from '../auth/refresh-tokens';
 import type { Ctx } from '../context';
 import { lockParticipation, lockStudents } from '../db/lock-order';
@@ -41,8 +42,9 @@ export interface SweepReport {
  * The one background job: hold expiry (and the reminder before it), 24 h / 1 h reminders, the lobby opening, no-show
  * forfeits, the deletion of decided student cards. Every step is a conditional update
  * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
+ * `onFinished` hears how each sweep ended (the metrics count runs and failures).
  */
-export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => undefined) {
+export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => undefined, onFinished: (outcome: 'ok' | 'failed') => void = () => undefined) {
   async function expireHolds(now: Date): Promise<number> {
     const due = await ctx.db
       .select({ id: participations.id, title: parties.title })
@@ -87,9 +89,13 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
           ),
         )
         .limit(BATCH * 4);
-      await notify(
-        ctx.db,
-        rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place, r.startTime.getTime() - now.getTime()), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
+      // A transaction: the reminders and their pushes (queued by notify) are stored together.
+      if (rows.length)
+        await ctx.db.transaction((tx) =>
+        notify(
+          tx,
+          rows.map((r) => ({ userId: r.userId, kind: w.key, message: w.message(r.title, r.place, r.startTime.getTime() - now.getTime()), partyId: r.partyId, dedupeKey: `${w.key}:${r.id}`, at: now })),
+        ),
       );
       n += rows.length;
     }
@@ -148,7 +154,19 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
+  /** One sweep, counted (metrics: runs, failures, the last success) whether the interval or a caller started it. */
   async function runOnce(): Promise<SweepReport> {
+    try {
+      const report = await sweep();
+      onFinished('ok');
+      return report;
+    } catch (err) {
+      onFinished('failed');
+      throw err;
+    }
+  }
+
+  async function sweep(): Promise<SweepReport> {
     const now = ctx.clock.now();
     const expired = await expireHolds(now);
     const report = {
@@ -166,6 +184,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     await purgeExpiredRefreshTokens(ctx.db, now);
     await purgeEndedOperatorSessions(ctx.db, now);
     await purgeOldResetLinks(ctx.db, now);
+    await purgeOldIdempotencyKeys(ctx.db, now);
     return report;
   }
 

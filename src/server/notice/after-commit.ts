@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/connect';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 
-/** A notice as it was stored, for what follows it outside the database (a push). */
+/** A notice as it was stored, for what follows it outside the database (its push). */
 export interface WrittenNotice {
   userId: number;
   kind: NotificationKind;
@@ -13,11 +13,10 @@ export interface WrittenNotice {
 
 type Sink = (notices: WrittenNotice[]) => void;
 
-// Notices are written inside their event's transaction (notify.ts), but a push must leave only once that commits:
-// a rolled-back join, or a transaction run again after a deadlock, must not have buzzed a phone. So the app's
-// database handle keeps each transaction's notices aside and hands them on after the commit; a notice written
-// outside a transaction (the sweeper's reminders) is committed already and handed on at once.
-const sinks = new WeakMap<object, Sink>();
+// A notice's push is queued in its own transaction (push/outbox-write.ts) and sent by whichever instance claims it; the
+// instance that wrote it should not wait for its next poll to do so. So the app's database handle keeps each
+// transaction's notices aside and hands them on once it commits — never before: a rolled-back join, or a transaction
+// run again after a deadlock, has queued nothing to look for.
 const open = new WeakMap<object, WrittenNotice[]>();
 
 /** `db` whose transactions hand the notices written in them to `sink` once they commit. */
@@ -32,21 +31,19 @@ export function handOnAfterCommit(db: Db, sink: Sink): Db {
     if (written.length) sink(written);
     return result;
   };
-  const wrapped = new Proxy(db, {
+  return new Proxy(db, {
     get(target, key) {
       if (key === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  sinks.set(wrapped, sink);
-  return wrapped;
 }
 
-/** Called by notify.ts with the rows it stored through `handle`. */
-export function noticesWritten(handle: Tx | Db, notices: WrittenNotice[]): void {
-  if (!notices.length) return;
-  const pending = open.get(handle);
-  if (pending) pending.push(...notices);
-  else sinks.get(handle)?.(notices);
+/**
+ * Called by notify.ts with the rows it stored in `tx`. A transaction of another handle (a test's own) hands nothing
+ * on: its pushes wait for a worker's poll.
+ */
+export function noticesWritten(tx: Tx, notices: WrittenNotice[]): void {
+  if (notices.length) open.get(tx)?.push(...notices);
 }

@@ -55,7 +55,7 @@ export const NOTICE = {
 } as const;
 
 /**
- * The notices that also reach the phone as a Web Push (push/sender.ts), with the push's title; the notice's message
+ * The notices that also reach the phone as a Web Push (queued by push/outbox-write.ts), with the push's title; the notice's message
  * is its body. A kind not listed stays in the app only. A new kind joins with one line.
  */
 export const PUSH_TITLE: Partial<Record<NotificationKind, string>> = {

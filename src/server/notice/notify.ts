@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../db/connect';
+import type { Tx } from '../db/connect';
 import type { NotificationKind } from '../db/schema/notification-kinds';
 import { notifications } from '../db/schema/notifications';
+import { queuePushes } from '../push/outbox-write';
 import { noticesWritten } from './after-commit';
 import { noticeRoundId } from './link';
 import { retireAnswered, writtenRead } from './retire';
@@ -18,9 +19,9 @@ export interface NewNotice {
 
 /**
  * Writes notifications in the caller's transaction, so an event and its notice commit or roll back together; the
- * earlier notices they answer retire with them (retire.ts).
+ * earlier notices they answer retire with them (retire.ts), and their pushes are queued with them (push/outbox-write.ts).
  */
-export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Promise<void> {
+export async function notify(tx: Tx, notices: NewNotice | NewNotice[]): Promise<void> {
   const rows = Array.isArray(notices) ? notices : [notices];
   if (!rows.length) return;
   const written = await tx
@@ -30,10 +31,19 @@ export async function notify(tx: Tx | Db, notices: NewNotice | NewNotice[]): Pro
     .returning(WRITTEN);
   await retireAnswered(tx, written);
   // Only the rows stored now: a notice deduplicated away was pushed (if at all) when it was first written.
+  await queuePushes(tx, written);
   noticesWritten(tx, written);
 }
 
-const WRITTEN = { userId: notifications.userId, kind: notifications.kind, message: notifications.message, partyId: notifications.partyId, roundId: noticeRoundId };
+const WRITTEN = {
+  id: notifications.id,
+  userId: notifications.userId,
+  kind: notifications.kind,
+  message: notifications.message,
+  partyId: notifications.partyId,
+  roundId: noticeRoundId,
+  createdAt: notifications.createdAt,
+};
 
 /**
  * Rewrites the user's earlier notice with dedupe key `fromKey` into `notice` (moved to its time, read or unread as
@@ -49,6 +59,7 @@ export async function replaceNotice(tx: Tx, fromKey: string, n: NewNotice, opts:
     .returning(WRITTEN);
   if (!rewritten) return notify(tx, n);
   await retireAnswered(tx, [rewritten]);
+  await queuePushes(tx, [rewritten], { replacing: true });
   noticesWritten(tx, [rewritten]);
 }
 
@@ -63,6 +74,7 @@ export async function rewriteNotice(tx: Tx, key: string, from: NotificationKind[
     .set({ kind: n.kind, message: n.message, partyId: n.partyId, createdAt: n.at, isRead: false })
     .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, key), inArray(notifications.kind, from)))
     .returning(WRITTEN);
+  await queuePushes(tx, rewritten, { replacing: true });
   noticesWritten(tx, rewritten);
   return rewritten.length > 0;
 }

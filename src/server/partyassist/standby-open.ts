@@ -30,9 +30,13 @@ export async function announceOpenLobbies(ctx: Ctx, now: Date): Promise<number> 
       ),
     )
     .limit(BATCH);
-  await notify(
-    ctx.db,
-    rows.map((r) => ({ userId: r.userId, kind: 'standby_open' as const, message: NOTICE.standbyOpen(r.title), partyId: r.partyId, dedupeKey: `standby_open:${r.id}`, at: now })),
+  // A transaction: the notices and their pushes (queued by notify) are stored together.
+  if (rows.length)
+    await ctx.db.transaction((tx) =>
+    notify(
+      tx,
+      rows.map((r) => ({ userId: r.userId, kind: 'standby_open' as const, message: NOTICE.standbyOpen(r.title), partyId: r.partyId, dedupeKey: `standby_open:${r.id}`, at: now })),
+    ),
   );
   return rows.length;
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations, waitlistEntries } from '../db/schema/parties';
 import { detail } from '../http/errors';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../http/idempotency/key-claim';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
@@ -25,6 +26,7 @@ export async function joinParty(ctx: Ctx, userId: number, partyId: number): Prom
   const now = ctx.clock.now();
   try {
     return await retryTransaction(ctx.db, async (tx) => {
+      await claimIdempotencyKey(tx);
       await lockOpenStudent(tx, userId, { joining: true, now });
       const seat = await takeSeat(tx, userId, partyId, now, { waitlistFirst: true });
       if (!seat) throw await whyNoSeat(tx, userId, partyId, now);
@@ -36,7 +38,7 @@ export async function joinParty(ctx: Ctx, userId: number, partyId: number): Prom
         dedupeKey: appliedNoticeKey(seat.participationId),
         at: now,
       });
-      return { id: seat.participationId, hold_expires_at: seat.holdExpiresAt.toISOString() };
+      return recordIdempotentAnswer(tx, { id: seat.participationId, hold_expires_at: seat.holdExpiresAt.toISOString() });
     });
   } catch (err) {
     if (err instanceof AlreadyJoined) throw detail(409, PM.alreadyJoined);

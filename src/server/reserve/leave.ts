@@ -2,6 +2,7 @@ import type { LeaveResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
 import { detail } from '../http/errors';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../http/idempotency/key-claim';
 import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
 import { announceSeatChange } from '../partyassist/lobby-announce';
@@ -17,6 +18,7 @@ import { lockOpenStudent } from './student-guard';
 export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Promise<LeaveResponse> {
   const now = ctx.clock.now();
   const { answer, startTime } = await retryTransaction(ctx.db, async (tx) => {
+    await claimIdempotencyKey(tx);
     await lockOpenStudent(tx, userId);
     const row = await liveSeat(tx, userId, partyId, now);
     const inTime = refundsAt(row.startTime, now);
@@ -32,7 +34,8 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Pro
       const message = released.refunded > 0 ? NOTICE.cancelledRefund(row.title, released.refunded) : NOTICE.cancelledNoRefund(row.title);
       await notify(tx, { ...notice, message });
     }
-    return { answer: { status: 'cancelled' as const, refunded: released.refunded }, startTime: released.wasStatus === 'confirmed' ? row.startTime : null };
+    const answer = await recordIdempotentAnswer(tx, { status: 'cancelled' as const, refunded: released.refunded });
+    return { answer, startTime: released.wasStatus === 'confirmed' ? row.startTime : null };
   });
   // A paid seat left while the lobby is open: the lobby's counts and faces change.
   if (startTime) await announceSeatChange(ctx, partyId, startTime, now);

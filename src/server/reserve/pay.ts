@@ -5,6 +5,7 @@ import { parties, participations } from '../db/schema/parties';
 import { retryTransaction } from '../db/retry-transaction';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../http/idempotency/key-claim';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { announceSeatChange } from '../partyassist/lobby-announce';
@@ -24,6 +25,7 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
   const now = ctx.clock.now();
   try {
     const paid = await retryTransaction(ctx.db, async (tx) => {
+      await claimIdempotencyKey(tx);
       await lockOpenStudent(tx, userId, { joining: true, now });
       const [row] = await tx
         .select({ status: participations.status, partyId: participations.partyId, deposit: parties.deposit, title: parties.title, startTime: parties.startTime })
@@ -61,7 +63,8 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
       }
       // The payment's notice retires the seat's ask to pay (notice/retire.ts), whichever it has become by now.
       await notify(tx, { userId, kind: 'paid', message: NOTICE.paid(row.title, row.deposit), partyId: row.partyId, dedupeKey: `paid:${participationId}`, at: now });
-      return { answer: { remaining_points: remaining, amount: row.deposit }, partyId: row.partyId, startTime: row.startTime };
+      const answer = await recordIdempotentAnswer(tx, { remaining_points: remaining, amount: row.deposit });
+      return { answer, partyId: row.partyId, startTime: row.startTime };
     });
     if (paid) {
       // A seat paid while the lobby is open: one more participant there.

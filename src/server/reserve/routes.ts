@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
+import { idempotencyHeaders as headers } from '../../shared/idempotency-contract';
 import { payRequest } from '../../shared/parties';
 import { joinResponse, leaveQuote, leaveResponse, myWaitlistEntry, participationDetail as participationDetailSchema, payResponse, waitlistPosition } from '../../shared/parties-contract';
 import type { Ctx } from '../context';
 import { requireUser, userIdOf } from '../http/auth-guard';
+import { idempotent } from '../http/idempotency/route-hooks';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { joinParty } from './join';
 import { leaveParty } from './leave';
@@ -22,7 +24,7 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
   const partyPath = z.object({ partyId: idParam(PM.notFound) });
   const participationPath = z.object({ id: idParam(PM.participationNotFound) });
 
-  app.post('/api/reserve/join/:partyId/', { ...auth, schema: { summary: 'Join a party: hold a seat for 15 minutes until paid', params: partyPath, response: { 201: joinResponse, ...refusals(400, 403, 404, 409) } } }, async (req, reply) => {
+  app.post('/api/reserve/join/:partyId/', { ...auth, ...idempotent(ctx, 201), schema: { summary: 'Join a party: hold a seat for 15 minutes until paid', params: partyPath, headers, response: { 201: joinResponse, ...refusals(400, 403, 404, 409, 422) } } }, async (req, reply) => {
     const joined = await joinParty(ctx, userIdOf(req), req.params.partyId);
     return reply.status(201).send(joined);
   });
@@ -31,7 +33,7 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
     participationDetail(ctx, userIdOf(req), req.params.id),
   );
 
-  app.post('/api/reserve/pay/:id/', { ...auth, schema: { summary: 'Pay the deposit with points, confirming the seat', params: participationPath, body: payRequest, response: { 200: payResponse, ...refusals(400, 403, 404) } } }, async (req) =>
+  app.post('/api/reserve/pay/:id/', { ...auth, ...idempotent(ctx, 200), schema: { summary: 'Pay the deposit with points, confirming the seat', params: participationPath, headers, body: payRequest, response: { 200: payResponse, ...refusals(400, 403, 404, 409, 422) } } }, async (req) =>
     payParticipation(ctx, userIdOf(req), req.params.id),
   );
 
@@ -41,7 +43,7 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
   );
 
   // A freed seat goes to the first in line once the leave has committed (reserve/waitlist-offer.ts).
-  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, schema: { summary: 'Leave a party: free while pending, refunded until 24 hours before the start', params: partyPath, response: { 200: leaveResponse, ...refusals(400, 404) } } }, async (req) => {
+  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, ...idempotent(ctx, 200), schema: { summary: 'Leave a party: free while pending, refunded until 24 hours before the start', params: partyPath, headers, response: { 200: leaveResponse, ...refusals(400, 404, 409, 422) } } }, async (req) => {
     const left = await leaveParty(ctx, userIdOf(req), req.params.partyId);
     await offerAfterRelease(ctx, req.params.partyId, req.log);
     return left;
@@ -49,10 +51,10 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   // The line of a full party (issue 18): get in, leave, my position; and every party I wait for (the assistant).
   const waitlistPath = '/api/reserve/waitlist/:partyId/';
-  app.post(waitlistPath, { ...auth, schema: { summary: "Get in line for a full party's next free seat", params: partyPath, response: { 201: waitlistPosition, ...refusals(400, 403, 404, 409) } } }, async (req, reply) =>
+  app.post(waitlistPath, { ...auth, ...idempotent(ctx, 201), schema: { summary: "Get in line for a full party's next free seat", params: partyPath, headers, response: { 201: waitlistPosition, ...refusals(400, 403, 404, 409, 422) } } }, async (req, reply) =>
     reply.status(201).send(await joinWaitlist(ctx, userIdOf(req), req.params.partyId)),
   );
-  app.delete(waitlistPath, { ...auth, schema: { summary: "Leave a party's line", params: partyPath, response: { 204: z.null(), ...refusals(404) } } }, async (req, reply) => {
+  app.delete(waitlistPath, { ...auth, ...idempotent(ctx, 204), schema: { summary: "Leave a party's line", params: partyPath, headers, response: { 204: z.null(), ...refusals(400, 404, 409, 422) } } }, async (req, reply) => {
     await leaveWaitlist(ctx, userIdOf(req), req.params.partyId);
     return reply.status(204).send(null);
   });

@@ -6,6 +6,7 @@ import { retryTransaction } from '../db/retry-transaction';
 import { parties, participations, waitlistEntries } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { detail } from '../http/errors';
+import { claimIdempotencyKey, recordIdempotentAnswer } from '../http/idempotency/key-claim';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { lockOpenStudent } from './student-guard';
 
@@ -27,6 +28,7 @@ async function positionOf(db: Db | Tx, partyId: number, entryId: number): Promis
 export async function joinWaitlist(ctx: Ctx, userId: number, partyId: number): Promise<{ position: number }> {
   const now = ctx.clock.now();
   return retryTransaction(ctx.db, async (tx) => {
+    await claimIdempotencyKey(tx);
     await lockOpenStudent(tx, userId, { joining: true, now });
     const [party] = await tx.select().from(parties).where(eq(parties.id, partyId)).for('no key update');
     if (!party) throw detail(404, PM.notFound);
@@ -42,7 +44,7 @@ export async function joinWaitlist(ctx: Ctx, userId: number, partyId: number): P
 
     const [entry] = await tx.insert(waitlistEntries).values({ partyId, userId, createdAt: now }).onConflictDoNothing().returning({ id: waitlistEntries.id });
     if (!entry) throw detail(409, PM.waitlistAlready);
-    return { position: await positionOf(tx, partyId, entry.id) };
+    return recordIdempotentAnswer(tx, { position: await positionOf(tx, partyId, entry.id) });
   });
 }
 
@@ -53,12 +55,13 @@ export async function joinWaitlist(ctx: Ctx, userId: number, partyId: number): P
  */
 export async function leaveWaitlist(ctx: Ctx, userId: number, partyId: number): Promise<void> {
   await retryTransaction(ctx.db, async (tx) => {
+    await claimIdempotencyKey(tx);
     await lockOpenStudent(tx, userId);
     const [gone] = await tx
       .delete(waitlistEntries)
       .where(and(eq(waitlistEntries.partyId, partyId), eq(waitlistEntries.userId, userId)))
       .returning({ id: waitlistEntries.id });
-    if (gone) return;
+    if (gone) return recordIdempotentAnswer(tx, null);
     const [party] = await tx.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId));
     throw detail(404, party ? PM.waitlistNone : PM.notFound);
   });

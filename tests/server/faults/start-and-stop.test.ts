@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { groupAlive, serverStarter, serverUrl } from '../../helpers/server-process';
 
@@ -26,5 +27,32 @@ describe('stopping the server started as an operator starts it', { timeout: 240_
     await expect(fetch(`${url}/healthz`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
     // Whatever the started process ran (a shell, tsx, the server) has ended with it; an orphan would keep the group.
     await expect.poll(() => groupAlive(server), { timeout: 10_000 }).toBe(false);
+  });
+
+  it("SIGTERM while a kept-alive connection (a balancer's) has a request in flight: the request is answered, the connection closed, and the process exits 0 well inside the deadline", async () => {
+    const { server, dataDir } = start(WAYS[1].command, 'start-stop-keepalive');
+    const url = new URL(await serverUrl(server, dataDir));
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await expect.poll(() => received).toMatch(/\{"status":"ok"\}$/);
+    const before = received.length;
+    // A POST whose body has not all arrived when the signal comes: the instance must answer it itself.
+    const body = JSON.stringify({ username: 'nobody_here', password: 'wrong-password-1' });
+    socket.write(`POST /api/signup/auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    server.child.kill('SIGTERM');
+    // The server stops listening once the drain has begun.
+    await expect.poll(() => fetch(`${url.origin}/healthz`).then(() => 'listening', () => 'stopped'), { timeout: 15_000 }).toBe('stopped');
+    socket.write(body.slice(5));
+    await closed;
+    expect(received.slice(before)).toMatch(/^HTTP\/1\.1 400/);
+    expect(received.slice(before).toLowerCase()).toContain('connection: close');
+    // 0 only inside the deadline (10 s): before the drain closed kept-alive connections, the shutdown waited for
+    // their idle timeout (72 s) and exited 1 at the deadline.
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toMatch(/deadline/);
   });
 });

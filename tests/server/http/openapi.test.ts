@@ -95,13 +95,30 @@ describe('the API description', () => {
     // No `4XX` or `default` standing in for the statuses a client must handle.
     expect(codes.filter((code) => !/^[1-5]\d\d$/.test(code))).toEqual([]);
     const join = doc.paths['/api/reserve/join/{partyId}/'].post.responses!;
-    expect(Object.keys(join).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '503']);
+    expect(Object.keys(join).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
     expect(join['409']).toEqual({ $ref: '#/components/responses/Conflict' });
     expect(doc.components.responses.Conflict.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
     // A guest's list: only what any request may meet.
     expect(Object.keys(doc.paths['/api/homemap/home/'].get.responses!).sort()).toEqual(['200', '304', '400', '503']);
     // Only the server's token manages operators: a console session is refused with 403.
     expect(doc.paths['/api/ops/operators/'].post.responses!['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+  });
+
+  it('documents the Idempotency-Key header, and its 409 and 422, on each student action that takes it', () => {
+    const actions = [
+      ['post', '/api/reserve/join/{partyId}/'],
+      ['post', '/api/reserve/pay/{id}/'],
+      ['post', '/api/detailview/parties/{partyId}/leave/'],
+      ['post', '/api/reserve/waitlist/{partyId}/'],
+      ['delete', '/api/reserve/waitlist/{partyId}/'],
+      ['post', '/api/v1/game/questions/{questionId}/vote/'],
+    ] as const;
+    for (const [method, path] of actions) {
+      const op = doc.paths[path][method] as { parameters?: { in: string; name: string; required?: boolean }[]; responses?: Record<string, unknown> };
+      expect(op.parameters?.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'), `${method} ${path}`).toMatchObject({ required: false });
+      expect(op.responses?.['409'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Conflict' });
+      expect(op.responses?.['422'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/UnprocessableEntity' });
+    }
   });
 
   it('says where the calls go: PUBLIC_URL, or wherever the document was read from', async () => {

@@ -28,6 +28,8 @@ describe('Web Push', () => {
     publicKey = key.json().public_key;
     // An uncompressed P-256 point, as browsers take for applicationServerKey.
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    // From now on the stand-in takes only pushes signed with it, as a real push service does.
+    service.expectVapidKey(publicKey);
   });
   afterAll(async () => {
     await t?.close();
@@ -93,6 +95,7 @@ describe('Web Push', () => {
       const got = deliveriesTo(browser.json.endpoint);
       expect(got).toHaveLength(1);
       const [d] = got;
+      expect(d.accepted).toBe(true);
       expect(d.headers['content-encoding']).toBe('aes128gcm');
       expect(Number(d.headers.ttl)).toBeGreaterThan(0);
       const vapid = readVapid(d.headers.authorization);
