@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/deploy/**/*.test.ts'],
+    // One file at a time: each starts three instances and nginx on ports counted from DEPLOY_TEST_PORT, may build
+    // the client into the checkout (deploy.test.ts checks it is left as it was), and the rolling restart measures
+    // failures under a fixed load that another file's instances would only make noisier.
+    fileParallelism: false,
     environment: 'node',
     // The run's scratch folder and database names, removed and dropped when the run ends even if a hook failed.
     globalSetup: ['tests/helpers/scratch-setup.ts'],

@@ -1,22 +1,20 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import webpush from 'web-push';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildClient, clientBuildIsStale } from '../../src/server/client-build';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_MESSAGES as M } from '../../src/shared/api-messages';
 import { adminQuery, scratchDir } from '../helpers/scratch';
 import { groupAlive } from '../helpers/server-process';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { freshPng, multipart } from '../helpers/test-app';
-import { createDatabase, freePorts, makeCertificate, migrate, portFree, redisKeys, redisPrefix, Teardown, writeEnvironmentFile } from './deployment';
+import { ENV_EXAMPLE, ensureClientBuild, recipeSettings, root, startSite, UNAVAILABLE_PAGE, UNIT } from './cluster';
+import { createDatabase, freePorts, makeCertificate, migrate, portFree, redisKeys, Teardown, writeEnvironmentFile } from './deployment';
 import { type Client, client } from './http';
 import { type Instance, killGroup, startInstance } from './instance';
 import { missing, describeIfHas } from './needs';
-import { NGINX, type Nginx, siteForTest, startNginx } from './nginx';
+import { NGINX, type Nginx } from './nginx';
 import { readEnvironmentFile, readServiceUnit } from './unit-file';
 
 // Issue 28, "Safe to deploy": the recipe in deploy/ as shipped — the systemd unit's own command line and environment,
@@ -24,11 +22,6 @@ import { readEnvironmentFile, readServiceUnit } from './unit-file';
 // runs three instances behind nginx on one PostgreSQL and one Redis, and does what docs/operations.md promises.
 
 const run = promisify(execFile);
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const UNIT = join(root, 'deploy/systemd/partyon@.service');
-const SITE = join(root, 'deploy/nginx/partyon.conf');
-const ENV_EXAMPLE = join(root, 'deploy/partyon.env.example');
-const UNAVAILABLE_PAGE = join(root, 'deploy/nginx/unavailable.html');
 const SYSTEMD_ANALYZE = 'systemd-analyze';
 const execStart = readServiceUnit(UNIT, '3001').execStart[0];
 
@@ -126,11 +119,8 @@ describeIfHas(
       ports = { instances: [a, b, c], restored, http, https };
 
       // The unit starts instances with SKIP_CLIENT_BUILD=1: the release's client is built once beforehand.
-      if (clientBuildIsStale(root, join(root, 'dist/client'))) {
-        const began = Date.now();
-        await buildClient(root);
-        figures.push(`client build (it was missing or stale): ${seconds(Date.now() - began)}`);
-      }
+      const built = Date.now();
+      if (await ensureClientBuild()) figures.push(`client build (it was missing or stale): ${seconds(Date.now() - built)}`);
 
       databaseUrl = await createDatabase(adminUrl, 'deploy', teardown);
       const migrated = Date.now();
@@ -139,19 +129,7 @@ describeIfHas(
 
       const certificate = makeCertificate(scratch);
       ca = certificate.pem;
-      const vapid = webpush.generateVAPIDKeys();
-      settings = {
-        PUBLIC_URL: `https://127.0.0.1:${https}`,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: redisPrefix(redisUrl, teardown),
-        JWT_SECRET: randomBytes(32).toString('base64url'),
-        OPS_TOKEN: randomBytes(24).toString('base64url'),
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-        KAKAO_REST_API_KEY: 'deploy-suite-dummy-kakao-key',
-        LOG_LEVEL: 'warn',
-      };
+      settings = recipeSettings({ https, databaseUrl, redisUrl, teardown });
       const environmentFile = join(scratch, 'partyon.env');
       writeEnvironmentFile(readFileSync(ENV_EXAMPLE, 'utf8'), settings, environmentFile);
       settings = readEnvironmentFile(readFileSync(environmentFile, 'utf8'));
@@ -161,23 +139,9 @@ describeIfHas(
       const ready = await Promise.all(instances.map((instance) => instance.ready));
       figures.push(`three instances started at once, ready (GET /readyz 200) after: ${ready.map((ms, i) => `partyon@${ports.instances[i]} ${seconds(ms)}`).join(', ')}`);
 
-      const nginxDir = join(scratch, 'nginx');
-      mkdirSync(nginxDir);
-      const site = siteForTest(readFileSync(SITE, 'utf8'), { upstreams: ports.instances, http, https }, {
-        certificate: certificate.certificate,
-        certificateKey: certificate.key,
-        unavailableRoot: dirname(UNAVAILABLE_PAGE),
-      });
-      nginx = startNginx(nginxDir, site);
-      balancer = open(`https://127.0.0.1:${https}`, { ca });
+      ({ nginx, balancer } = await startSite(join(scratch, 'nginx'), { upstreams: ports.instances, http, https }, certificate));
+      clients.push(balancer);
       direct = ports.instances.map((port) => open(`http://127.0.0.1:${port}`));
-      await vi.waitFor(
-        async () => {
-          const res = await balancer.call('/readyz').catch((err: Error) => ({ status: err.message }));
-          if (res.status !== 200) throw new Error(`nginx answers ${res.status}:\n${nginx.errors()}`);
-        },
-        { timeout: 30_000, interval: 100 },
-      );
     });
 
     afterAll(async () => {

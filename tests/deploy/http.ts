@@ -1,4 +1,6 @@
 import { Agent, request } from 'undici';
+import { answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from '../../src/client/api/idempotency-key';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/shared/idempotency';
 
 interface Answer {
   status: number;
@@ -57,4 +59,32 @@ export function client(origin: string, opts: { ca?: string; localAddress?: strin
     },
     close: () => agent.close(),
   };
+}
+
+export interface KeyedAnswer {
+  status: number;
+  body: unknown;
+  /** The server said it gave this answer before (`Idempotent-Replayed: true`). */
+  replayed: boolean;
+}
+
+/**
+ * A student's action as the app sends it (src/client/api/client.ts): one Idempotency-Key per tap, sent again with the
+ * same key while the answer is lost on the way (502/503/504, no answer at all), a few times with a pause. `each` hears
+ * every attempt's answer (status 0: none came); the last one is returned.
+ */
+export async function callAsTheAppDoes(c: Client, path: string, call: Call, each?: (seen: KeyedAnswer) => void): Promise<KeyedAnswer> {
+  const key = newIdempotencyKey();
+  for (let attempt = 1; ; attempt++) {
+    let seen: KeyedAnswer;
+    try {
+      const res = await c.call(path, { method: 'POST', ...call, headers: { ...call.headers, [IDEMPOTENCY_HEADER]: key } });
+      seen = { status: res.status, body: res.json(), replayed: res.headers.get(REPLAYED_HEADER) === 'true' };
+    } catch {
+      seen = { status: 0, body: null, replayed: false };
+    }
+    each?.(seen);
+    if (!answerWasLost(seen.status) || attempt >= KEYED_ATTEMPTS) return seen;
+    await new Promise((resolve) => setTimeout(resolve, keyedRetryDelay(attempt)));
+  }
 }
