@@ -87,9 +87,9 @@ describeIfHas('a rolling restart behind nginx under load', missing(['DATABASE_UR
     return { partyId, tokens };
   }
 
-  /** Three students on standby open the party's balance game (inside the standby window): its round and questions. */
+  /** More than half of the students on standby open the party's balance game (inside the standby window). */
   async function gameOf(partyId: number, tokens: string[]) {
-    for (const token of tokens.slice(0, 3)) {
+    for (const token of tokens.slice(0, Math.floor(tokens.length / 2) + 1)) {
       const standby = await balancer.call(`/api/partyassist/standby/${partyId}/toggle/`, { method: 'POST', headers: bearer(token) });
       expect(standby.status, standby.text).toBe(200);
     }
