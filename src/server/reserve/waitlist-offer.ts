@@ -94,7 +94,7 @@ export async function offerInTransaction(tx: Tx, partyIds: number[], now: Date):
 /**
  * Gives the party's free seats to the students in line, first come first, one transaction per offer: for what a
  * request could not offer in its own transaction (offerAfterRelease), and for the sweeper, for every party with free
- * seats and a line (holds that expired, an operator's edit that failed half-way). Safe to run many times at once:
+ * seats and a line (holds that expired, an offer after a commit that failed). Safe to run many times at once:
  * each offer is judged under the locks. Answers the number of seats offered by this call.
  */
 async function offerFreedSeats(ctx: Ctx, partyId: number): Promise<number> {
