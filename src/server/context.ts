@@ -34,6 +34,11 @@ export interface Limits {
   socketsPerUser: number;
   /** Live sockets per address on one instance; a new one beyond it closes that address's oldest. */
   socketsPerAddress: number;
+  /**
+   * Frames one socket may send (messages, pings and pongs): a bucket of `burst` that refills at `perSecond`; the
+   * frame that finds it empty closes the socket with 4420 (realtime/frame-budget.ts).
+   */
+  socketFrames: { burst: number; perSecond: number };
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -45,6 +50,7 @@ export const DEFAULT_LIMITS: Limits = {
   passwordResetPerEmailPerHour: 3,
   socketsPerUser: 5,
   socketsPerAddress: 20,
+  socketFrames: { burst: 40, perSecond: 20 },
 };
 
 /** What buildApp needs from the outside world; main.ts makes the real ones, tests make their own. */

@@ -108,6 +108,21 @@ describe('openReconnectingSocket', () => {
     expect(statuses.at(-1)?.[0]).toBe('disconnected');
   });
 
+  // 4420: this page sent frames faster than the server takes them. Whatever did it will do it again on the next
+  // socket, so each such close waits longer than the last even when the socket opened in between.
+  it('comes back after 4420 (too many frames), each time later, even though every socket opened', () => {
+    const { refused, statuses } = start();
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      FakeSocket.last().open();
+      FakeSocket.last().drop(4420);
+      waits.push(waitForNextSocket());
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(refused).toEqual([]);
+    expect(statuses.at(-1)?.[0]).toBe('reconnecting');
+  });
+
   it('keeps reconnecting after the server goes away (1001)', () => {
     start();
     FakeSocket.last().open();

@@ -47,12 +47,18 @@ const browserSocket: SocketFactory = (url) => new WebSocket(url);
  * A socket that comes back after any close except the ones that mean "stop": our own leave (1000), the
  * server's refusals and its closing of a socket replaced by a newer one (4409, 4429). The attempt counter resets
  * on every successful open, so a flaky phone network that reconnects fine never drifts up to the 30 s cap.
+ *
+ * 4420 (this socket sent frames faster than the server takes them) is the exception to that reset. Our screens send
+ * nothing, so it means something in this page misbehaves, and will again on the next socket: a plain reconnect
+ * would open, flood and be closed every half second. Each such close waits one step longer than the last, opened or
+ * not, up to the 30 s cap, so the live screen still comes back — the server keeps no grudge — without a loop.
  */
 export function openReconnectingSocket(options: ReconnectingSocketOptions): { close: () => void } {
   const create = options.create ?? browserSocket;
   let socket: SocketLike | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempts = 0;
+  let floods = 0;
   let stopped = false;
 
   const status = (s: SocketStatus) => options.onStatus?.(s, attempts);
@@ -98,9 +104,10 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): { cl
         options.onRefused?.(event.code);
         return;
       }
+      if (event.code === WS_CLOSE.tooManyFrames) floods += 1;
       attempts += 1;
       status('reconnecting');
-      timer = setTimeout(connect, reconnectDelay(attempts));
+      timer = setTimeout(connect, reconnectDelay(attempts + floods));
     };
   };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,16 +13,18 @@ import { extraSettings, socialAccounts, users } from '../db/schema/users';
 import { refreshTokens } from '../db/schema/tokens';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { HttpError } from '../http/errors';
-import { releaseSeat } from '../reserve/release-seat';
+import { giveSeatsBack } from '../reserve/give-seats-back';
 import { lockOpenStudent } from '../reserve/student-guard';
+import { offerAfterRelease } from '../reserve/waitlist-offer';
 
 const withdrawInput = z.object({ password: z.string().optional() });
 
 /**
  * Closes the account (개인정보 보호법: personal data is destroyed once the purpose ends). Upcoming seats are released
- * with a full refund first; then name, contacts, school, photos, student card, extra info and social links are
- * deleted or replaced, and every session is revoked. Rows other people rely on (reviews, reports, votes, the point
- * ledger kept for accounting) stay, pointing at the anonymised account.
+ * with a full refund first, and offered to the lines in the same transaction, as a leave offers its seat; then name,
+ * contacts, school, photos, student card, extra info and social links are deleted or replaced, and every session is
+ * revoked. Rows other people rely on (reviews, reports, votes, the point ledger kept for accounting) stay, pointing
+ * at the anonymised account.
  *
  * The student is locked first (db/lock-order.ts): a join or payment in flight finishes before the seats are read,
  * and one that comes after finds the account closed (401), so no seat and no deposit is left behind.
@@ -45,12 +47,12 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
       // Read again under the lock: the photo may have changed since the password was checked.
       const [current] = await tx.select({ profileImage: users.profileImage, studentCard: users.studentCardPath }).from(users).where(eq(users.id, userId));
       const upcoming = await tx
-        .select({ id: participations.id, title: parties.title })
+        .select({ id: participations.id, partyId: participations.partyId, title: parties.title })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
-        .where(and(eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES), gt(parties.startTime, now)))
-        .orderBy(asc(participations.partyId));
-      for (const p of upcoming) await releaseSeat(tx, p.id, { to: 'cancelled', refund: true, now, reason: `${p.title} (회원 탈퇴)` });
+        .where(and(eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES), gt(parties.startTime, now)));
+      // Each freed seat (held, paid, or one the line offered this student) goes to the next in line in this commit.
+      const given = await giveSeatsBack(tx, upcoming.map((p) => ({ id: p.id, partyId: p.partyId, refund: true, reason: `${p.title} (회원 탈퇴)` })), now);
 
       await tx.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
       await tx.delete(extraSettings).where(eq(extraSettings.userId, userId));
@@ -73,8 +75,9 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
           deletedAt: now,
         })
         .where(eq(users.id, userId));
-      return { profileImage: current.profileImage, studentCard: current.studentCard, released: upcoming.length };
+      return { profileImage: current.profileImage, studentCard: current.studentCard, released: upcoming.length, offerLater: given.offerLater };
     });
+    await offerAfterRelease(ctx, files.offerLater, req.log);
     // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
     if (files.profileImage) await ctx.storage.removePublic(files.profileImage);
     if (files.studentCard) await ctx.storage.removePrivate(files.studentCard);

@@ -158,7 +158,7 @@ export async function opsPartyEditRoutes(parent: FastifyInstance, ctx: Ctx) {
     const { partyId } = req.params;
     await editParty(ctx, opsActorOf(req), partyId, req.body);
     // More seats: the students in line get them at once (reserve/waitlist-offer.ts).
-    if (req.body.max_participants !== undefined) await offerAfterRelease(ctx, partyId, req.log);
+    if (req.body.max_participants !== undefined) await offerAfterRelease(ctx, [partyId], req.log);
     const found = await partyDetail(ctx.db, ctx.clock.now(), partyId);
     if (!found) throw detail(404, PM.notFound);
     return found;

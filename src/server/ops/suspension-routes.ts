@@ -18,9 +18,10 @@ import { OPS_MESSAGES as OM } from './messages';
 
 /**
  * Suspending a student and lifting it (issue 29), each audited in its own transaction (suspension/suspend-student.ts).
- * What must reach other instances and other students goes after the commit: the student's open sockets close on
- * every instance (hub.endSessions, below the new token version, so a sign-in made after the suspension keeps its
- * lobby of a party already under way), and each freed seat is offered to the party's line.
+ * What must reach other instances goes after the commit: the student's open sockets close on every instance
+ * (hub.endSessions, below the new token version, so a sign-in made after the suspension keeps its lobby of a party
+ * already under way). The freed seats were offered to the lines in the suspension's own transaction; one whose
+ * first in line was busy at that instant is offered now.
  */
 export async function opsSuspensionRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +42,7 @@ export async function opsSuspensionRoutes(parent: FastifyInstance, ctx: Ctx) {
     if (endsAt && endsAt <= ctx.clock.now()) throw new HttpError(400, { ends_at: [OM.suspendEndInPast] });
     const done = await suspendStudent(ctx, opsActorOf(req), userId, { reason, endsAt, refundInFull });
     await ctx.hub.endSessions(userId, done.version);
-    for (const party of new Set(done.released.map((r) => r.party))) await offerAfterRelease(ctx, party, req.log);
+    await offerAfterRelease(ctx, done.offerLater, req.log);
     const [row] = await ctx.db.select().from(suspensions).where(eq(suspensions.id, done.suspensionId));
     return reply.status(201).send({ suspension: suspensionView(row), released: done.released, waitlist_left: done.waitlistLeft });
   });

@@ -9,6 +9,7 @@ import { clientAddress } from '../http/rate-limit';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
 import { standbyState } from '../partyassist/standby-counts';
+import { limitInboundFrames } from './frame-budget';
 import { partyChannel, roundChannel } from './socket-hub';
 import { parseId } from '../../shared/ids';
 
@@ -60,14 +61,22 @@ async function admit(ctx: Ctx, socket: WebSocket, req: FastifyRequest, partyOf: 
   return { userId, partyId };
 }
 
+/**
+ * The protocol is server → client only: what a client sends is ignored, but counted from the first moment (before
+ * the handshake's checks finish), and a flood closes the socket (frame-budget.ts).
+ */
+function acceptNothing(ctx: Ctx, socket: WebSocket) {
+  socket.on('error', () => undefined);
+  limitInboundFrames(socket, ctx.clock, ctx.limits.socketFrames);
+}
+
 const send = (socket: WebSocket, message: PartySocketMessage | RoundSocketMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
 export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get('/ws/party/:partyId/', { websocket: true }, async (socket, req) => {
-    socket.on('error', () => undefined);
-    socket.on('message', () => undefined); // the protocol is server → client only
+    acceptNothing(ctx, socket);
     const raw = (req.params as { partyId: string }).partyId;
     const admitted = await admit(ctx, socket, req, async () => {
       const partyId = parseId(raw);
@@ -85,8 +94,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
   });
 
   app.get('/ws/game/round/:roundId/', { websocket: true }, async (socket, req) => {
-    socket.on('error', () => undefined);
-    socket.on('message', () => undefined);
+    acceptNothing(ctx, socket);
     const raw = (req.params as { roundId: string }).roundId;
     const roundId = parseId(raw);
     const admitted = await admit(ctx, socket, req, async () => {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { LeaveResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { retryTransaction } from '../db/retry-transaction';
@@ -7,22 +8,24 @@ import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
 import { announceSeatChange } from '../partyassist/lobby-announce';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
+import { giveSeatsBack } from './give-seats-back';
 import { liveSeat, refundsAt } from './leave-terms';
-import { releaseSeat } from './release-seat';
 import { lockOpenStudent } from './student-guard';
+import { offerAfterRelease } from './waitlist-offer';
 
 /**
  * Leaves a party: a pending (unpaid) seat is released for free; a confirmed one is refunded in full until 24 h
- * before the start and not after. Once the party has started there is nothing to leave.
+ * before the start and not after. Once the party has started there is nothing to leave. The freed seat is offered
+ * to the first in line in the leave's own transaction (give-seats-back.ts).
  */
-export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Promise<LeaveResponse> {
+export async function leaveParty(ctx: Ctx, userId: number, partyId: number, log: FastifyBaseLogger): Promise<LeaveResponse> {
   const now = ctx.clock.now();
-  const { answer, startTime } = await retryTransaction(ctx.db, async (tx) => {
+  const { answer, startTime, offerLater } = await retryTransaction(ctx.db, async (tx) => {
     await claimIdempotencyKey(tx);
     await lockOpenStudent(tx, userId);
     const row = await liveSeat(tx, userId, partyId, now);
-    const inTime = refundsAt(row.startTime, now);
-    const released = await releaseSeat(tx, row.id, { to: 'cancelled', refund: inTime, now, reason: row.title });
+    const given = await giveSeatsBack(tx, [{ id: row.id, partyId, refund: refundsAt(row.startTime, now), reason: row.title }], now);
+    const released = given.done[0].released;
     if (!released) throw detail(404, PM.nothingToLeave);
 
     const notice = { userId, kind: 'cancelled' as const, partyId, dedupeKey: `cancelled:${row.id}`, at: now };
@@ -35,8 +38,9 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number): Pro
       await notify(tx, { ...notice, message });
     }
     const answer = await recordIdempotentAnswer(tx, { status: 'cancelled' as const, refunded: released.refunded });
-    return { answer, startTime: released.wasStatus === 'confirmed' ? row.startTime : null };
+    return { answer, startTime: released.wasStatus === 'confirmed' ? row.startTime : null, offerLater: given.offerLater };
   });
+  await offerAfterRelease(ctx, offerLater, log);
   // A paid seat left while the lobby is open: the lobby's counts and faces change.
   if (startTime) await announceSeatChange(ctx, partyId, startTime, now);
   return answer;

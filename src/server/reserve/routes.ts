@@ -16,7 +16,6 @@ import { leaveQuote as quoteLeave } from './leave-terms';
 import { participationDetail } from './participation-detail';
 import { payParticipation } from './pay';
 import { joinWaitlist, leaveWaitlist, myWaitlist, myWaitlistPosition } from './waitlist';
-import { offerAfterRelease } from './waitlist-offer';
 
 export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -42,12 +41,10 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
     quoteLeave(ctx, userIdOf(req), req.params.partyId),
   );
 
-  // A freed seat goes to the first in line once the leave has committed (reserve/waitlist-offer.ts).
-  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, ...idempotent(ctx, 200), schema: { summary: 'Leave a party: free while pending, refunded until 24 hours before the start', params: partyPath, headers, response: { 200: leaveResponse, ...refusals(400, 404, 409, 422) } } }, async (req) => {
-    const left = await leaveParty(ctx, userIdOf(req), req.params.partyId);
-    await offerAfterRelease(ctx, req.params.partyId, req.log);
-    return left;
-  });
+  // The freed seat goes to the first in line in the leave's own transaction (reserve/give-seats-back.ts).
+  app.post('/api/detailview/parties/:partyId/leave/', { ...auth, ...idempotent(ctx, 200), schema: { summary: 'Leave a party: free while pending, refunded until 24 hours before the start', params: partyPath, headers, response: { 200: leaveResponse, ...refusals(400, 404, 409, 422) } } }, async (req) =>
+    leaveParty(ctx, userIdOf(req), req.params.partyId, req.log),
+  );
 
   // The line of a full party (issue 18): get in, leave, my position; and every party I wait for (the assistant).
   const waitlistPath = '/api/reserve/waitlist/:partyId/';

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { FREE_CANCEL_HOURS } from '../../shared/constants';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import { suspensionUntil } from '../../shared/suspension';
 import { revokeAllForUser } from '../auth/refresh-tokens';
@@ -15,7 +14,8 @@ import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { type OpsActor, recordAudit } from '../ops/audit';
 import { OPS_MESSAGES as OM } from '../ops/messages';
-import { releaseSeat } from '../reserve/release-seat';
+import { giveSeatsBack } from '../reserve/give-seats-back';
+import { refundsAt } from '../reserve/leave-terms';
 import { activeSuspension } from './active-suspension';
 
 interface SuspendInput {
@@ -33,6 +33,8 @@ interface Suspended {
   waitlistLeft: number[];
   /** The token version the sessions ended below (hub.endSessions). */
   version: number;
+  /** Parties whose freed seat waits for the commit to be offered (offerAfterRelease). */
+  offerLater: number[];
 }
 
 /** Locks the student (step 1 of db/lock-order.ts) and answers 404 / 409 for an account that is gone or closed. */
@@ -48,10 +50,11 @@ async function lockSuspendable(tx: Tx, userId: number) {
  * in flight either committed before (its seat is released here) or runs after and finds the suspension (403):
  * never a seat held by a suspended student. Upcoming seats are released as a leave would release them (leave.ts:
  * an unpaid seat for free, a paid one refunded in full until 24 h before the start), or refunded in full when the
- * operator says so; the refund goes through the ledger (releaseSeat → applyPoints). Places in line are dropped.
+ * operator says so; the refund goes through the ledger (releaseSeat → applyPoints), and each freed seat is offered
+ * to its party's line in this same transaction (reserve/give-seats-back.ts). Places in line are dropped.
  * Every session ends: refresh tokens revoked and the token version raised — twice revoked, as a password change
  * does, so a refresh rotating at this moment is caught too. The caller closes the open sockets on every instance
- * (hub.endSessions) and offers the freed seats to the lines once this has committed.
+ * (hub.endSessions), and offers what this could not (`offerLater`) once it has committed.
  */
 export async function suspendStudent(ctx: Ctx, actor: OpsActor, userId: number, input: SuspendInput): Promise<Suspended> {
   const now = ctx.clock.now();
@@ -69,10 +72,13 @@ export async function suspendStudent(ctx: Ctx, actor: OpsActor, userId: number, 
       .innerJoin(parties, eq(parties.id, participations.partyId))
       .where(and(eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES), gt(parties.startTime, now)))
       .orderBy(asc(parties.id));
+    const given = await giveSeatsBack(
+      tx,
+      upcoming.map((seat) => ({ id: seat.id, partyId: seat.partyId, refund: input.refundInFull || refundsAt(seat.startTime, now), reason: `${seat.title} (이용 정지)`, title: seat.title })),
+      now,
+    );
     const released: Suspended['released'] = [];
-    for (const seat of upcoming) {
-      const inTime = seat.startTime.getTime() - now.getTime() >= FREE_CANCEL_HOURS * 3_600_000;
-      const done = await releaseSeat(tx, seat.id, { to: 'cancelled', refund: input.refundInFull || inTime, now, reason: `${seat.title} (이용 정지)` });
+    for (const { seat, released: done } of given.done) {
       if (!done) continue;
       released.push({ party: seat.partyId, participation: seat.id, refunded: done.refunded });
       const depositKept = done.wasStatus === 'confirmed' && done.refunded === 0;
@@ -99,7 +105,7 @@ export async function suspendStudent(ctx: Ctx, actor: OpsActor, userId: number, 
     const waitlistLeft = left.map((l) => l.partyId).sort((a, b) => a - b);
     const after = { reason: input.reason, ends_at: input.endsAt?.toISOString() ?? null, refund_in_full: input.refundInFull, released, waitlist_left: waitlistLeft };
     await recordAudit(tx, actor, { action: 'user.suspend', targetType: 'user', targetId: userId, before: { suspended: false }, after, at: now });
-    return { suspensionId: row.id, released, waitlistLeft, version: bumped.version };
+    return { suspensionId: row.id, released, waitlistLeft, version: bumped.version, offerLater: given.offerLater };
   });
 }
 

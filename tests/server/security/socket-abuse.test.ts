@@ -44,6 +44,13 @@ async function closeCode(sock: TestSocket, ms = 3_000): Promise<number | 'still 
   return result;
 }
 
+/** Sends a ping and resolves with the pong: every frame sent before it has been read by the server. */
+function pingAnswered(sock: TestSocket): Promise<void> {
+  const answered = new Promise<void>((resolve) => sock.ws.once('pong', () => resolve()));
+  sock.ws.ping();
+  return answered;
+}
+
 /** Polls until `check` holds or `ms` pass; returns whether it held (waiting, not timing: nothing is asserted on speed). */
 async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
   const until = Date.now() + ms;
@@ -138,6 +145,61 @@ describeEachDb('socket abuse', (kind) => {
     await bystander.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
     expect(bystander.ws.readyState).toBe(WebSocket.OPEN);
     bystander.ws.close(1000);
+  });
+
+  // Issue 32 §6: 2,000 frames of 4 KB were taken on one socket without a close. Each socket now has a bucket of 40
+  // frames refilled at 20 a second on the app's clock, which stands still here unless a test moves it.
+  it('closes a socket that floods 2,000 frames of 4 KB with 4420, lobby or game, and keeps serving everyone else', async () => {
+    const { partyId, students } = await paidParty(t, 3);
+    for (const s of students.slice(0, 2)) await toggle(t, partyId, s.auth);
+    const bystander = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[2].auth)}`);
+    const roundId = (await bystander.waitFor((m) => m.type === 'send_game_created')).data.round_id;
+    for (const path of [`/ws/party/${partyId}/`, `/ws/game/round/${roundId}/`]) {
+      const flooder = await openSocket(`${base}${path}?token=${tokenOf(students[0].auth)}`);
+      await flooder.waitFor(() => true);
+      const frame = 'x'.repeat(4_000);
+      for (let i = 0; i < 2_000 && flooder.ws.readyState === WebSocket.OPEN; i += 1) flooder.ws.send(frame);
+      expect(await closeCode(flooder), path).toBe(4420);
+    }
+    await toggle(t, partyId, students[1].auth);
+    await bystander.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 1);
+    expect(bystander.ws.readyState).toBe(WebSocket.OPEN);
+    bystander.ws.close(1000);
+  });
+
+  it('counts messages, pings and pongs: the 41st frame at once closes the socket with 4420, the 40th does not', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    // The client answers no ping of the server's heartbeat by itself: every frame it sends is one this test sent.
+    const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0].auth)}`, {}, { autoPong: false });
+    await sock.waitFor((m) => m.type === 'send_standby_update');
+    for (let i = 0; i < 30; i += 1) sock.ws.send('{}');
+    for (let i = 0; i < 9; i += 1) sock.ws.pong();
+    // Frame 40 is a ping: its pong says the server has read every frame before it and kept the socket.
+    await pingAnswered(sock);
+    expect(sock.ws.readyState).toBe(WebSocket.OPEN);
+    sock.ws.pong();
+    expect(await closeCode(sock)).toBe(4420);
+  });
+
+  it('refills 20 frames a second on the app’s clock, never beyond the burst of 40', async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0].auth)}`, {}, { autoPong: false });
+    await sock.waitFor((m) => m.type === 'send_standby_update');
+    const spend = async (n: number) => {
+      for (let i = 1; i < n; i += 1) sock.ws.send('{}');
+      await pingAnswered(sock);
+      expect(sock.ws.readyState).toBe(WebSocket.OPEN);
+    };
+    await spend(40);
+    t.clock.advance(1_000);
+    await spend(20);
+    t.clock.advance(500);
+    await spend(10);
+    // A quiet minute fills the bucket to 40, not to 1,200.
+    t.clock.advance(60_000);
+    await spend(40);
+    sock.ws.send('{}');
+    expect(await closeCode(sock)).toBe(4420);
   });
 
   it('ignores garbage frames: the socket stays open, still gets broadcasts, and relays nothing to others', async () => {
