@@ -31,7 +31,8 @@ export function accountLockout(ctx: Pick<Ctx, 'db' | 'clock' | 'limits'>): Accou
       await underLock(ctx.db, subject, (row) => ({ next: failed(row, now, allowed), answer: undefined }));
     },
     async succeeded(subject) {
-      // One statement is enough: giving a count back never locks anything.
+      // The right password gives its count back, and the locks so far stay (the guesser may go on). One
+      // statement is enough: giving a count back never locks anything.
       await ctx.db
         .update(loginLockouts)
         .set({ attempts: sql`greatest(${loginLockouts.attempts} - 1, 0)` })

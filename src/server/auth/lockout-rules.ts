@@ -28,7 +28,7 @@ const isLocked = (s: LockoutState, now: Date) => s.lockedUntil !== null && s.loc
 const allowance = (s: LockoutState, allowed: number) => (s.lockouts === 0 ? allowed : 1);
 
 /** A row that has gone quiet long enough starts over. */
-export const remembered = (s: LockoutState, now: Date): LockoutState =>
+const remembered = (s: LockoutState, now: Date): LockoutState =>
   s.forgetAt <= now ? { attempts: 0, lockouts: 0, lockedUntil: null, forgetAt: s.forgetAt } : s;
 
 export type Claim = { admitted: true; next: LockoutState } | { admitted: false; retryAfterMs: number };
@@ -52,6 +52,3 @@ export function failed(s: LockoutState, now: Date, allowed: number): LockoutStat
   const lockedUntil = new Date(now.getTime() + lockLength(lockouts));
   return { attempts: 0, lockouts, lockedUntil, forgetAt: new Date(lockedUntil.getTime() + MEMORY_MS) };
 }
-
-/** A claimed attempt signed in: its count is given back, and the locks so far stay (the guesser may go on). */
-export const succeeded = (s: LockoutState): LockoutState => ({ ...s, attempts: Math.max(0, s.attempts - 1) });
