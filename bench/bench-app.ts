@@ -92,7 +92,7 @@ export async function startBenchApp(
     limits: {
       loginPerIpPerMinute: 1e9,
       loginPerUsernamePerMinute: 1e9,
-      loginFailuresPerUsernamePerHour: 1e9,
+      loginFailuresPerAccount: 1e9,
       signupPerIpPerHour: 1e9,
       socketsPerUser: 1e9,
       socketsPerAddress: 1e9,

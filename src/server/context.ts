@@ -19,11 +19,13 @@ export interface Limits {
    */
   loginPerUsernamePerMinute: number;
   /**
-   * Failed logins for one username from anywhere. Past it, an address that already failed for that username is
-   * refused; one that has not gets its attempt (so the owner can still sign in), and one failure puts it with the
-   * others. A guesser with many addresses gets one try per address per hour instead of a minute's worth.
+   * Failed logins for one username from anywhere, each within an hour of the one before, by devices without the
+   * account's device cookie: then the username is locked for all of them (a minute, and each failure after that
+   * locks it twice as long, up to an hour; auth/lockout-rules.ts). A device cookie (set by a sign-in to that
+   * account on that browser) counts its own failures against the same number instead, so the owner's phone signs
+   * in through a lock strangers caused.
    */
-  loginFailuresPerUsernamePerHour: number;
+  loginFailuresPerAccount: number;
   /** Signups from one address; Kakao sign-ins from one address have a budget of the same size. */
   signupPerIpPerHour: number;
   /** 비밀번호 찾기 requests from one address (each may send an email). */
@@ -44,7 +46,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   loginPerIpPerMinute: 30,
   loginPerUsernamePerMinute: 10,
-  loginFailuresPerUsernamePerHour: 100,
+  loginFailuresPerAccount: 10,
   signupPerIpPerHour: 20,
   passwordResetPerIpPerHour: 10,
   passwordResetPerEmailPerHour: 3,

@@ -16,23 +16,23 @@ import { dummyHash, verifyPassword } from './passwords';
 import { endSession, rotateRefreshToken, startSession } from './refresh-tokens';
 import { signup } from './signup';
 
+const LOGIN_PATH = '/api/signup/auth/login/';
+
 export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const throttle = loginThrottle(app, ctx, 'login');
+  const throttle = loginThrottle(app, ctx, { scope: 'login', path: LOGIN_PATH });
 
-  app.post('/api/signup/auth/login/', { onRequest: throttle.perAddress, schema: { summary: 'Log in with username and password: an access and a refresh token', body: loginRequest, response: { 200: tokenPair, ...refusals(400, 429) } } }, async (req, reply) => {
+  app.post(LOGIN_PATH, { onRequest: throttle.perAddress, schema: { summary: 'Log in with username and password: an access and a refresh token', body: loginRequest, response: { 200: tokenPair, ...refusals(400, 429) } } }, async (req, reply) => {
     const { body } = req;
-    await throttle.admit(req, reply);
-
-    const [user] = await ctx.db
-      .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(and(eq(users.username, body.username.toLowerCase()), isNull(users.deletedAt)));
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
-    if (!user || !ok) {
-      await throttle.failed(req);
-      throw detail(400, M.loginFailed);
-    }
+    const user = await throttle.check(req, reply, async () => {
+      const [found] = await ctx.db
+        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(and(eq(users.username, body.username.toLowerCase()), isNull(users.deletedAt)));
+      const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), body.password);
+      return found && ok ? found : null;
+    });
+    if (!user) throw detail(400, M.loginFailed);
     return startSession(ctx, user.id, user.tokenVersion);
   });
 

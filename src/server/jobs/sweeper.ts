@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { NO_SHOW_HOURS } from '../../shared/constants';
+import { purgeForgottenLockouts } from '../auth/account-lockout';
 import { purgeOldResetLinks } from '../auth/password-reset';
 import { purgeOldIdempotencyKeys } from '../http/idempotency/key-claim';
 import { purgeExpiredRefreshTokens } from '../auth/refresh-tokens';
@@ -185,6 +186,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
     await purgeEndedOperatorSessions(ctx.db, now);
     await purgeOldResetLinks(ctx.db, now);
     await purgeOldIdempotencyKeys(ctx.db, now);
+    await purgeForgottenLockouts(ctx.db, now);
     return report;
   }
 

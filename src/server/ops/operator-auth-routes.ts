@@ -19,27 +19,28 @@ const sessionOf = (req: FastifyRequest): OperatorSession => {
   return req.opsSession;
 };
 
+const LOGIN_PATH = '/api/ops/auth/login/';
+
 /** The console's sign-in: POST login/, POST logout/, GET me/ under /api/ops/auth/. */
 export async function opsAuthRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const throttle = loginThrottle(app, ctx, 'ops-login');
+  const throttle = loginThrottle(app, ctx, { scope: 'ops-login', path: LOGIN_PATH });
 
   // As the students' login: the same limits (own counters), the same message for an unknown name and a wrong
   // password, and a password check either way so the time does not tell them apart. A disabled operator is one
   // more "no" in the same words: the answer never says which accounts exist or were disabled.
   const loginSchema = { summary: 'Log an operator in to the console: a session token', body: loginRequest, response: { 200: opsSignedIn, ...refusals(400, 429) } };
-  app.post('/api/ops/auth/login/', { onRequest: throttle.perAddress, schema: loginSchema }, async (req, reply) => {
+  app.post(LOGIN_PATH, { onRequest: throttle.perAddress, schema: loginSchema }, async (req, reply) => {
     const { body } = req;
-    await throttle.admit(req, reply);
-    const [operator] = await ctx.db
-      .select({ id: operators.id, username: operators.username, passwordHash: operators.passwordHash, disabledAt: operators.disabledAt })
-      .from(operators)
-      .where(eq(operators.username, body.username.toLowerCase()));
-    const ok = await verifyPassword(operator?.passwordHash ?? (await dummyHash()), body.password);
-    if (!operator || !ok || operator.disabledAt) {
-      await throttle.failed(req);
-      throw detail(400, M.loginFailed);
-    }
+    const operator = await throttle.check(req, reply, async () => {
+      const [found] = await ctx.db
+        .select({ id: operators.id, username: operators.username, passwordHash: operators.passwordHash, disabledAt: operators.disabledAt })
+        .from(operators)
+        .where(eq(operators.username, body.username.toLowerCase()));
+      const ok = await verifyPassword(found?.passwordHash ?? (await dummyHash()), body.password);
+      return found && ok && !found.disabledAt ? found : null;
+    });
+    if (!operator) throw detail(400, M.loginFailed);
     const { token, expiresAt } = await openOperatorSession(ctx.db, ctx.clock, operator.id);
     return { token, expires_at: expiresAt.toISOString(), operator: { id: operator.id, username: operator.username } };
   });

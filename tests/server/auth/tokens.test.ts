@@ -107,7 +107,7 @@ describeEachDb('login, access and refresh tokens', (kind) => {
 });
 
 describe('login rate limits', () => {
-  it('limits failed attempts per username from one address, and never the owner from an address that has not failed', async () => {
+  it('limits failed attempts per username from one address, not the owner at an address that has not failed', async () => {
     const t = await createTestApp({ limits: { loginPerUsernamePerMinute: 3 } });
     try {
       const s = await createStudent(t);

@@ -167,6 +167,27 @@ describeEachDb('operator console sign-in', (kind) => {
     expect((await get(t, '/api/ops/auth/me/', { authorization: `Bearer ${access}` })).json()).toEqual({ detail: M.opsTokenInvalid });
   });
 
+  it("150 wrong passwords at once for one operator from 150 addresses: 10 are checked, and the operator's own browser still signs in", async () => {
+    const op = await createOperator(t, name());
+    const first = await operatorLogin(t, op.username, OPERATOR_PASSWORD, freshAddress());
+    expect(first.statusCode).toBe(200);
+    const setCookie = first.headers['set-cookie'] as string;
+    expect(setCookie).toContain('; Path=/api/ops/auth/login/; HttpOnly; SameSite=Strict');
+    const cookie = setCookie.split(';')[0];
+    const codes = (await Promise.all(Array.from({ length: 150 }, (_, i) => operatorLogin(t, op.username, `wrong-${i}`, freshAddress())))).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(140);
+    const guessed = await operatorLogin(t, op.username, OPERATOR_PASSWORD, freshAddress());
+    expect(guessed.statusCode).toBe(429);
+    expect(guessed.json()).toEqual({ detail: M.tooMany });
+    const own = await t.app.inject({ method: 'POST', url: '/api/ops/auth/login/', remoteAddress: freshAddress(), headers: { cookie }, payload: { username: op.username, password: OPERATOR_PASSWORD } });
+    expect(own.statusCode).toBe(200);
+    // A student of the same name is counted apart, and the operator's cookie means nothing to the students' login.
+    const student = await createStudent(t, { username: op.username });
+    const studentLogin = await t.app.inject({ method: 'POST', url: '/api/signup/auth/login/', remoteAddress: freshAddress(), headers: { cookie }, payload: { username: op.username, password: student.password } });
+    expect(studentLogin.statusCode).toBe(200);
+  });
+
   it('a sent X-Ops-Token decides alone: a wrong one is refused beside a valid session', async () => {
     const auth = await signIn(t, (await createOperator(t, name())).username);
     const res = await status(t, { ...auth, 'x-ops-token': `${t.opsToken}x` });
