@@ -90,9 +90,14 @@ export const opsLedgerQuery = z.object({
   limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
 });
 
-// Student verification (issue 16). `card_submitted_at`, when the operator's screen sends it, is the card they looked
-// at: a student may replace a card still waiting, and a decision on a card nobody has seen is refused (409).
-const cardSeen = z.iso.datetime({ offset: true, error: 'card_submitted_at은 ISO 8601 형식이어야 합니다.' }).optional();
+// Student verification (issue 16). `card_submitted_at` is the card the operator looked at: a student may replace a
+// card still waiting, so every decision names the card it was made on (the console, the CLI and scripts alike), and
+// one on a card since replaced is refused (409) rather than made on a photo nobody has seen (issue 32 §4). Missing,
+// it is 400 `필수 항목입니다.` like any required field (http/errors.ts).
+const cardSeen = z.iso.datetime({ offset: true, error: 'card_submitted_at은 ISO 8601 형식이어야 합니다.' });
+
+/** The header of a card's bytes naming which card they are (its `card_submitted_at`), for the CLI's download. */
+export const CARD_SUBMITTED_AT_HEADER = 'card-submitted-at';
 
 export const opsVerificationQuery = z.object({
   status: z.enum(VERIFICATION_STATUSES, { error: `status는 ${VERIFICATION_STATUSES.join(', ')} 중 하나입니다.` }).default('pending'),

@@ -9,6 +9,7 @@ import { adminQuery, scratchDir } from '../helpers/scratch';
 import { groupAlive } from '../helpers/server-process';
 import { openSocket, type TestSocket } from '../helpers/sockets';
 import { freshPng, multipart } from '../helpers/test-app';
+import { approveListedCard } from './card-decision';
 import { ENV_EXAMPLE, ensureClientBuild, recipeSettings, root, startSite, UNAVAILABLE_PAGE, UNIT } from './cluster';
 import { createDatabase, freePorts, makeCertificate, migrate, portFree, redisKeys, Teardown, writeEnvironmentFile } from './deployment';
 import { type Client, client } from './http';
@@ -171,7 +172,7 @@ describeIfHas(
       const signup = await via.call('/api/signup/auth/signup/', { method: 'POST', body: form.payload, headers: form.headers });
       expect(signup.status, signup.text).toBe(201);
       const id = signup.json<{ id: number }>().id;
-      const approved = await balancer.call(`/api/ops/verifications/${id}/approve/`, { method: 'POST', json: {}, headers: ops() });
+      const approved = await approveListedCard(balancer, id, ops());
       expect(approved.status, approved.text).toBe(200);
       return { id, username, password, ...(await login(via, username, password)) };
     };

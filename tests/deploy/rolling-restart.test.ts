@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { adminQuery } from '../helpers/scratch';
 import { freshPng, multipart } from '../helpers/test-app';
+import { approveListedCard } from './card-decision';
 import { type Cluster, startCluster, UNIT } from './cluster';
 import { callAsTheAppDoes, type Client } from './http';
 import { reconnectingSocket, steadyLoad } from './load';
@@ -73,7 +74,7 @@ describeIfHas('a rolling restart behind nginx under load', missing(['DATABASE_UR
       );
       const signup = await balancer.call('/api/signup/auth/signup/', { method: 'POST', body: form.payload, headers: form.headers });
       expect(signup.status, signup.text).toBe(201);
-      const approved = await balancer.call(`/api/ops/verifications/${signup.json<{ id: number }>().id}/approve/`, { method: 'POST', json: {}, headers: ops() });
+      const approved = await approveListedCard(balancer, signup.json<{ id: number }>().id, ops());
       expect(approved.status, approved.text).toBe(200);
       const login = await balancer.call('/api/signup/auth/login/', { method: 'POST', json: { username, password } });
       expect(login.status, login.text).toBe(200);

@@ -121,11 +121,19 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', o
   if (res.status() === 409) res = await send();
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  if (opts.approved ?? true) {
-    const approved = await request.post(`/api/ops/verifications/${id}/approve/`, { headers: { 'X-Ops-Token': E2E_OPS_TOKEN } });
-    expect(approved.status()).toBe(200);
-  }
+  if (opts.approved ?? true) expect((await decideViaApi(request, id, 'approve')).status()).toBe(200);
   return { ...s, id };
+}
+
+/**
+ * An operator approves or rejects (`body` holds the reason) the card the queue shows for the student: a decision
+ * names the card it was made on (`card_submitted_at`), as the console sends it.
+ */
+export async function decideViaApi(request: APIRequestContext, id: number, decision: 'approve' | 'reject', body: object = {}) {
+  const headers = { 'X-Ops-Token': E2E_OPS_TOKEN };
+  const queue = (await (await request.get('/api/ops/verifications/', { headers })).json()) as { id: number; card_submitted_at: string }[];
+  const seen = queue.find((v) => v.id === id)?.card_submitted_at;
+  return request.post(`/api/ops/verifications/${id}/${decision}/`, { headers, data: { card_submitted_at: seen, ...body } });
 }
 
 /**

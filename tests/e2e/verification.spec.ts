@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { collectDialogs, E2E_OPS_TOKEN, login, signupViaApi, studentCardPng } from './helpers';
+import { collectDialogs, decideViaApi, E2E_OPS_TOKEN, login, signupViaApi, studentCardPng } from './helpers';
 
 const ops = { 'X-Ops-Token': E2E_OPS_TOKEN };
 
@@ -11,7 +11,7 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
   const queue = (await (await request.get('/api/ops/verifications/', { headers: ops })).json()) as { id: number }[];
   expect(queue.map((v) => v.id)).toContain(s.id);
   const reason = '학생증 사진이 흐려 이름을 읽을 수 없습니다';
-  expect((await request.post(`/api/ops/verifications/${s.id}/reject/`, { headers: ops, data: { reason } })).status()).toBe(200);
+  expect((await decideViaApi(request, s.id, 'reject', { reason })).status()).toBe(200);
   // A party of this test's own, so no other test's seats matter.
   const created = await request.post('/api/ops/parties/', {
     headers: ops,
@@ -49,7 +49,7 @@ test('a rejected student is told why at 참가신청 and on my page, sends a new
   await waiting.getByRole('button', { name: '확인' }).tap();
   await expect(waiting).toHaveCount(0);
 
-  expect((await request.post(`/api/ops/verifications/${s.id}/approve/`, { headers: ops })).status()).toBe(200);
+  expect((await decideViaApi(request, s.id, 'approve')).status()).toBe(200);
   await page.goto('/notifications');
   await expect(page.getByText('학생증 확인이 끝났습니다. 이제 파티에 참가할 수 있어요!')).toBeVisible();
   await page.goto('/mypage');

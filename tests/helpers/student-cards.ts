@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { users } from '../../src/server/db/schema/users';
 import { bearer, freshPng, multipart, type TestApp, tokenFor } from './test-app';
 
 type Files = Parameters<typeof multipart>[1];
@@ -28,4 +30,22 @@ export async function signUpWithCard(t: TestApp, name = '새내기') {
 export async function sendNewCard(t: TestApp, auth: Record<string, string>, files?: Files) {
   const body = await multipart({}, files ?? (await cardFiles()));
   return t.app.inject({ method: 'POST', url: '/api/mypage/student-card/', payload: body.payload, headers: { ...body.headers, ...auth } });
+}
+
+/**
+ * The card an operator has on screen for the student: its `card_submitted_at`, as the queue lists it, which every
+ * decision must name. For a student with no card (or none at all) the test clock's now, a time no card has.
+ */
+export async function cardSeen(t: TestApp, userId: number): Promise<string> {
+  const [row] = await t.database.db.select({ at: users.cardSubmittedAt }).from(users).where(eq(users.id, userId));
+  return (row?.at ?? t.clock.now()).toISOString();
+}
+
+/**
+ * An operator (the X-Ops-Token unless `headers` says otherwise) approves or rejects the card the student has now;
+ * `body` adds the reason of a rejection (or another card_submitted_at).
+ */
+export async function decideCard(t: TestApp, userId: number, decision: 'approve' | 'reject', body: object = {}, headers: Record<string, string> = { 'x-ops-token': t.opsToken }) {
+  const payload = { card_submitted_at: await cardSeen(t, userId), ...body };
+  return t.app.inject({ method: 'POST', url: `/api/ops/verifications/${userId}/${decision}/`, headers, payload });
 }

@@ -37,7 +37,8 @@ export function PrivacyPolicyScreen() {
         draft={data.versions[0]?.body ?? ''}
         today={today}
         onPublished={(v) => {
-          setOutcome(T.published(v.version, v.effective_date));
+          // The newest version again, word for word and from the same day: the server published nothing (200).
+          setOutcome(v.version === data.versions[0]?.version ? T.unchanged(v.version) : T.published(v.version, v.effective_date));
           return mutate();
         }}
       />

@@ -17,6 +17,7 @@ export const PRIVACY_POLICY_TEXTS = {
   publish: '게시',
   publishing: '게시 중...',
   published: (version: number, date: string) => `버전 ${version}을 게시했습니다. 시행일: ${date}`,
+  unchanged: (version: number) => `내용과 시행일이 최신 버전(버전 ${version})과 같아 새 버전을 게시하지 않았습니다.`,
   failed: '게시하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   history: '지난 버전',
   version: '버전',

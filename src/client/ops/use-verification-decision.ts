@@ -15,8 +15,9 @@ interface Queue {
 }
 
 /**
- * Approve or reject the student on screen. A decision names the card the operator saw (`card_submitted_at`), so a
- * card replaced meanwhile is refused (409) rather than decided unseen; the queue then reloads with the new card.
+ * Approve or reject the student on screen. A decision names the card the operator saw (`card_submitted_at`, which the
+ * server requires), so a card replaced meanwhile is refused (409) rather than decided unseen; the queue then reloads
+ * with the new card and the server's words stay on screen.
  * Reasons are drafts per student, kept through failures and through paging back and forth.
  */
 export function useVerificationDecision(queue: Queue) {
@@ -40,9 +41,9 @@ export function useVerificationDecision(queue: Queue) {
     if (busy) return;
     setBusy(true);
     setOutcome(null);
-    const seen = student.card_submitted_at ? { card_submitted_at: student.card_submitted_at } : {};
     try {
-      await opsFetch<Decided>(`/api/ops/verifications/${student.id}/${decision}/`, { method: 'POST', json: { reason, ...seen } });
+      // Always the card on screen: the server decides only on it (a pending card always has its time).
+      await opsFetch<Decided>(`/api/ops/verifications/${student.id}/${decision}/`, { method: 'POST', json: { reason, card_submitted_at: student.card_submitted_at } });
       setOutcome({ text: decision === 'approve' ? T.approved(student) : T.rejected(student), failed: false });
       setReasons(({ [student.id]: _, ...others }) => others);
       queue.remove(student.id);

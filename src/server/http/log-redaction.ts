@@ -1,8 +1,25 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 // Query parameters that carry a credential. A websocket cannot send headers from a browser, so its access token
-// travels as `?token=` (docs/api.md); Kakao's redirect brings a one-time `code`. Compared in lower case.
-const SECRET_PARAMS = new Set(['token', 'access', 'access_token', 'refresh', 'refresh_token', 'id_token', 'code', 'password', 'secret']);
+// travels as `?token=` (docs/api.md); Kakao's redirect brings a one-time `code`, a reset link its `token`. Anything
+// else named like a credential is redacted too — an `?x-ops-token=` the guard refuses (the token is a header only,
+// ops/guard.ts), an `apiKey`, an `X-Amz-Signature` — since whoever sent it meant it as one, right or wrong. A name is
+// split into words (`x-ops-token`, `accessToken`, `refresh_token`) and matched word by word, so `keyword` or `page`
+// are left alone; a credential word run together with another (`accesstoken`, `apikey`) is caught by its fragment.
+const SECRET_WORDS = new Set(['token', 'access', 'refresh', 'code', 'password', 'passwd', 'pwd', 'pass', 'secret', 'key', 'signature', 'sig', 'auth', 'session', 'credential', 'credentials', 'jwt', 'otp', 'ticket']);
+const SECRET_FRAGMENTS = ['token', 'secret', 'passw', 'signature', 'credential', 'apikey', 'accesskey', 'privatekey'];
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+
+/** Whether a query parameter's name says it carries a credential (compared in lower case, word by word). */
+function isSecretParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return words(name).some((w) => SECRET_WORDS.has(w)) || SECRET_FRAGMENTS.some((f) => lower.includes(f));
+}
+
 // Headers that carry one (the Bearer token, the operator token), should a log line ever include headers: Fastify's
 // own request lines do not, but an `{ req: request.raw }` or `{ headers }` somewhere would.
 const SECRET_HEADER_PATHS = ['authorization', 'cookie', '["x-ops-token"]'].flatMap((h) => {
@@ -28,7 +45,7 @@ export function redactUrl(url: string): string {
       } catch {
         // a name that does not decode is compared as sent
       }
-      return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+      return isSecretParam(name) ? `${rawName}=${REDACTED}` : pair;
     });
   return `${url.slice(0, q + 1)}${pairs.join('&')}`;
 }

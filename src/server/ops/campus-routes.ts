@@ -4,7 +4,7 @@ import type { CampusMapArt } from '../../shared/campus';
 import { opsCampusUpdate } from '../../shared/ops';
 import { campusSettings as campusAnswerSchema } from '../../shared/campus-contract';
 import { refusals } from '../../shared/error-contract';
-import { CAMPUS_ROW_ID, campusAnswer, readCampusRow } from '../campus/campus-settings';
+import { CAMPUS_ROW_ID, campusAnswer, lockCampusRow } from '../campus/campus-settings';
 import { renderCampusMap } from '../campus/map-art';
 import type { Ctx } from '../context';
 import { campusSettings } from '../db/schema/campus';
@@ -15,11 +15,14 @@ import { requireOps } from './guard';
 const mapUrls = (row: { mapOverview: string | null; mapOverviewPng: string | null; mapMedium: string | null; mapLarge: string | null } | undefined) =>
   row ? [row.mapOverview, row.mapOverviewPng, row.mapMedium, row.mapLarge].filter((u): u is string => !!u) : [];
 
+const sameArt = (a: CampusMapArt | null, b: CampusMapArt) => !!a && (Object.keys(b) as (keyof CampusMapArt)[]).every((k) => a[k] === b[k]);
+
 /**
  * The campus set-up (issue 29): the school's and campus's names, and the map art. Each change is one transaction
- * with its audit row; a map's files are stored before it and deleted again if it fails, the replaced files after
- * it commits — as a place photo (place-edit-routes.ts). Any write drops this instance's cached lists and pages
- * (http/micro-cache.ts), so students see the new campus on their next request.
+ * with its audit row, judged under the row's lock: a call that changes nothing writes nothing, no audit row either.
+ * A map's files are stored before it and deleted again if it fails, the replaced files after it commits — as a
+ * place photo (place-edit-routes.ts). Any write drops this instance's cached lists and pages (http/micro-cache.ts),
+ * so students see the new campus on their next request.
  */
 export async function opsCampusRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +35,7 @@ export async function opsCampusRoutes(parent: FastifyInstance, ctx: Ctx) {
       const { school, campus_name } = req.body;
       const now = ctx.clock.now();
       return ctx.db.transaction(async (tx) => {
-        const row = await readCampusRow(tx, true);
+        const row = await lockCampusRow(tx);
         const before = campusAnswer(row);
         if (before.school === school && before.campus_name === campus_name) return before;
         const [saved] = await tx
@@ -78,8 +81,12 @@ export async function opsCampusRoutes(parent: FastifyInstance, ctx: Ctx) {
         };
         ({ replaced, answer } = await ctx.db.transaction(async (tx) => {
           const now = ctx.clock.now();
-          const row = await readCampusRow(tx, true);
+          const row = await lockCampusRow(tx);
           const before = campusAnswer(row);
+          // The same drawings again: in the database a file is named by its bytes (storage/database-storage.ts), so
+          // the art is the art already shown and nothing changes. The counts the saves took are let go below, as a
+          // replaced map's would be.
+          if (sameArt(before.map, art)) return { replaced: mapUrls(row), answer: before };
           const columns = { mapOverview: art.overview, mapOverviewPng: art.overview_png, mapMedium: art.medium, mapLarge: art.large, updatedAt: now };
           const [savedRow] = await tx
             .insert(campusSettings)
@@ -104,7 +111,7 @@ export async function opsCampusRoutes(parent: FastifyInstance, ctx: Ctx) {
     { ...ops, schema: { summary: 'Go back to the built-in map art', response: { 200: campusAnswerSchema } } },
     async (req) => {
       const { replaced, answer } = await ctx.db.transaction(async (tx) => {
-        const row = await readCampusRow(tx, true);
+        const row = await lockCampusRow(tx);
         const before = campusAnswer(row);
         if (!row || !before.map) return { replaced: [], answer: before };
         const now = ctx.clock.now();

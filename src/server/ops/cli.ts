@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CARD_SUBMITTED_AT_HEADER } from '../../shared/ops';
 import { campusMapForm } from './cli-campus';
 import { importUploadsCommand } from './cli-import-uploads';
 import { readNewPassword } from './cli-password';
@@ -13,8 +14,12 @@ interface Command {
   usage: string;
   run(call: Caller, args: string[]): Promise<unknown>;
 }
-// A FormData body goes as multipart (fetch writes its boundary); anything else as JSON.
+// A FormData body goes as multipart (fetch writes its boundary); anything else as JSON. `binary` answers a Download.
 type Caller = (method: string, path: string, body?: unknown, binary?: boolean) => Promise<unknown>;
+interface Download {
+  bytes: Buffer;
+  headers: Headers;
+}
 
 const COMMANDS: Record<string, Command> = {
   status: {
@@ -67,16 +72,21 @@ const COMMANDS: Record<string, Command> = {
     run: (call, args) => call('GET', `/api/ops/verifications/?status=${encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending')}`),
   },
   'verification:approve': {
-    summary: '학생증을 승인합니다 (학생에게 알림)',
-    usage: 'verification:approve USER_ID',
-    run: (call, args) => call('POST', `/api/ops/verifications/${encodeURIComponent(args[0] ?? '')}/approve/`, {}),
-  },
-  'verification:reject': {
-    summary: '학생증을 반려합니다 (사유와 함께 학생에게 알림)',
-    usage: 'verification:reject USER_ID --reason 사유',
+    summary: '확인한 학생증을 승인합니다 (학생에게 알림; 그 뒤 새로 보낸 학생증이면 거절됨)',
+    usage: 'verification:approve USER_ID --card-submitted-at ISO',
     run: (call, args) => {
       const [userId, ...rest] = args;
-      return call('POST', `/api/ops/verifications/${encodeURIComponent(userId ?? '')}/reject/`, { reason: flags(rest, { reason: 'string' }).reason ?? '' });
+      const f = flags(rest, { 'card-submitted-at': 'string' });
+      return call('POST', `/api/ops/verifications/${encodeURIComponent(userId ?? '')}/approve/`, { card_submitted_at: cardSeen(f['card-submitted-at']) });
+    },
+  },
+  'verification:reject': {
+    summary: '확인한 학생증을 반려합니다 (사유와 함께 학생에게 알림; 그 뒤 새로 보낸 학생증이면 거절됨)',
+    usage: 'verification:reject USER_ID --reason 사유 --card-submitted-at ISO',
+    run: (call, args) => {
+      const [userId, ...rest] = args;
+      const f = flags(rest, { reason: 'string', 'card-submitted-at': 'string' });
+      return call('POST', `/api/ops/verifications/${encodeURIComponent(userId ?? '')}/reject/`, { reason: f.reason ?? '', card_submitted_at: cardSeen(f['card-submitted-at']) });
     },
   },
   'points:grant': {
@@ -110,9 +120,10 @@ const COMMANDS: Record<string, Command> = {
     run: async (call, args) => {
       const [userId, ...rest] = args;
       const out = flags(rest, { out: 'string' }).out ?? `student-card-${userId}.jpg`;
-      const bytes = (await call('GET', `/api/ops/users/${encodeURIComponent(userId ?? '')}/student-card/`, undefined, true)) as Buffer;
-      writeFileSync(out, bytes, { mode: 0o600 });
-      return { saved: out, bytes: bytes.length };
+      const card = (await call('GET', `/api/ops/users/${encodeURIComponent(userId ?? '')}/student-card/`, undefined, true)) as Download;
+      writeFileSync(out, card.bytes, { mode: 0o600 });
+      // Which card this is: what verification:approve and :reject must name to decide on it.
+      return { saved: out, bytes: card.bytes.length, card_submitted_at: card.headers.get(CARD_SUBMITTED_AT_HEADER) };
     },
   },
   'operator:add': {
@@ -182,6 +193,17 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/**
+ * A decision names the card it was made on (the server refuses one without, and one on a card replaced since: 409).
+ * The CLI says where to find it before asking the server anything.
+ */
+function cardSeen(given: string | undefined): string {
+  if (given) return given;
+  throw new Error(
+    '--card-submitted-at이 필요합니다: 확인한 학생증의 제출 시각입니다. `student-card USER_ID`가 사진과 함께, `verifications`가 목록에 알려 줍니다.',
+  );
+}
+
 type FlagSpec = Record<string, 'string' | 'multiple' | 'boolean'>;
 type FlagValue<T> = T extends 'multiple' ? string[] : T extends 'boolean' ? boolean : string;
 /** --key value flags; a repeated 'multiple' flag collects every value; a 'boolean' one takes no value. */
@@ -226,7 +248,7 @@ async function main() {
       const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
       throw new Error(`서버에 연결할 수 없습니다 (${cause?.code ?? cause?.message ?? (err as Error).message}). ${describeTarget(target)}`);
     }
-    if (binary && res.ok) return Buffer.from(await res.arrayBuffer());
+    if (binary && res.ok) return { bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers } satisfies Download;
     const text = await res.text();
     if (!res.ok) throw new Error(`${res.status}: ${text}\n${describeTarget(target)}`);
     return text ? (JSON.parse(text) as unknown) : null;

@@ -6,6 +6,7 @@ import { refusals } from '../../shared/error-contract';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
 import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
+import { CARD_SUBMITTED_AT_HEADER } from '../../shared/ops';
 import { POINTS_REASON_MAX } from '../../shared/points';
 import type { Ctx } from '../context';
 import { reports } from '../db/schema/community';
@@ -110,11 +111,14 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
     produces: ['image/jpeg'],
     response: { 200: z.any().meta({ type: 'string', format: 'binary' }), ...refusals(404) },
   };
+  // `Card-Submitted-At` names the card these bytes are, read with its key: what a decision on it must send
+  // (`npm run ops -- student-card` prints it), so a card replaced after the download is refused, not decided unseen.
   app.get('/api/ops/users/:id/student-card/', { ...ops, schema: cardSchema }, async (req, reply) => {
     const { id: userId } = req.params;
-    const [user] = await ctx.db.select({ card: users.studentCardPath }).from(users).where(eq(users.id, userId));
+    const [user] = await ctx.db.select({ card: users.studentCardPath, submittedAt: users.cardSubmittedAt }).from(users).where(eq(users.id, userId));
     const bytes = user?.card ? await ctx.storage.readPrivate(user.card) : null;
     if (!bytes) throw detail(404, '학생증 사진이 없습니다.');
+    if (user?.submittedAt) reply.header(CARD_SUBMITTED_AT_HEADER, user.submittedAt.toISOString());
     return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
   });
 }

@@ -24,7 +24,8 @@ const SECURITY: Record<OpsCredential, RouteSecurity> = { either: 'operator', tok
 /**
  * preValidation hook for /api/ops/ (before the body is validated). Two ways in:
  * - `X-Ops-Token`, the shared secret of the CLI and automation (compared in constant time); when the header is
- *   sent it alone decides, so a wrong token is refused even beside a valid session;
+ *   sent it alone decides, so a wrong token is refused even beside a valid session. A header only, never the query
+ *   string: a URL lands in proxies' logs, browser histories and Referers (ours redacts it: http/log-redaction.ts);
  * - `Authorization: Bearer ops_…`, an operator's console session (operator-sessions.ts).
  * Anything else, a student's access token included, is 401. `only` narrows a route to one of them (403 for the
  * other): managing operator accounts needs the server's token, "who am I" and logout need a session.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -86,9 +86,18 @@ export async function opsPlaceEditRoutes(parent: FastifyInstance, ctx: Ctx) {
       replaced = await ctx.db.transaction(async (tx) => {
         const [place] = await tx.select({ photo: places.photo }).from(places).where(eq(places.id, placeId)).for('no key update');
         if (!place) throw detail(404, OM.placeNotFound);
-        await tx.update(places).set({ photo: saved }).where(eq(places.id, placeId));
+        // In the database a file is named by its bytes (storage/database-storage.ts): the same photo again is the
+        // photo already shown, a call that changes nothing and is not recorded. Its save's extra count is let go
+        // below, as a replaced photo's would be.
+        const changed = await tx
+          .update(places)
+          .set({ photo: saved })
+          .where(and(eq(places.id, placeId), sql`${places.photo} is distinct from ${saved}`))
+          .returning({ id: places.id });
         const now = ctx.clock.now();
-        await recordAudit(tx, opsActorOf(req), { action: 'place.update', targetType: 'place', targetId: placeId, before: { photo: place.photo }, after: { photo: saved }, at: now });
+        if (changed.length) {
+          await recordAudit(tx, opsActorOf(req), { action: 'place.update', targetType: 'place', targetId: placeId, before: { photo: place.photo }, after: { photo: saved }, at: now });
+        }
         return place.photo;
       });
     } catch (err) {

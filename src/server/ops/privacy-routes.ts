@@ -27,7 +27,8 @@ const view = (row: Row, current: number | null) => ({
 /**
  * The console's 개인정보 처리방침: every version (history is kept: a student's consent names one), and publishing
  * a new one. A version is never edited; the next number is taken under a table lock, so two operators publishing at
- * once get two versions in the order they committed, each with its audit row.
+ * once get two versions in the order they committed, each with its audit row — unless the second is the first's
+ * text and day again, which publishes nothing (200 with that version).
  */
 export async function opsPrivacyRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +41,7 @@ export async function opsPrivacyRoutes(parent: FastifyInstance, ctx: Ctx) {
     return { current_version: current, versions: rows.map((r) => view(r, current)) };
   });
 
-  const publishSchema = { summary: 'Publish a new version of the 개인정보 처리방침 (Markdown) from its effective date', body: opsPrivacyPublish, response: { 201: opsPrivacyVersion, ...refusals(400) } };
+  const publishSchema = { summary: 'Publish a new version of the 개인정보 처리방침 (Markdown) from its effective date', body: opsPrivacyPublish, response: { 201: opsPrivacyVersion, 200: opsPrivacyVersion, ...refusals(400) } };
   app.post('/api/ops/privacy/', { ...ops, schema: publishSchema }, async (req, reply) => {
     const actor = opsActorOf(req);
     const now = ctx.clock.now();
@@ -50,7 +51,11 @@ export async function opsPrivacyRoutes(parent: FastifyInstance, ctx: Ctx) {
       // The next number is max + 1; the lock makes a second publisher wait for this one's row (a primary key clash
       // would only turn the race into an error).
       await tx.execute(sql`lock table ${privacyPolicies} in share row exclusive mode`);
-      const [{ last }] = await tx.select({ last: sql<number | null>`max(${privacyPolicies.version})` }).from(privacyPolicies);
+      const [newest] = await tx.select().from(privacyPolicies).orderBy(desc(privacyPolicies.version)).limit(1);
+      // The newest version again, word for word and from the same day (a second tap on 게시): nothing to publish,
+      // and no new version that every signup form open at this moment would have to be shown again.
+      if (newest && newest.body === req.body.body && newest.effectiveDate === req.body.effective_date) return { row: newest, created: false };
+      const last = newest?.version;
       const [row] = await tx
         .insert(privacyPolicies)
         .values({ version: (last ?? 0) + 1, body: req.body.body, effectiveDate: req.body.effective_date, publishedBy: actor.name, createdAt: now })
@@ -63,9 +68,9 @@ export async function opsPrivacyRoutes(parent: FastifyInstance, ctx: Ctx) {
         after: { version: row.version, effective_date: row.effectiveDate, length: row.body.length },
         at: now,
       });
-      return row;
+      return { row, created: true };
     });
     const current = (await currentPolicy(ctx.db, now))?.version ?? null;
-    return reply.status(201).send(view(published, current));
+    return reply.status(published.created ? 201 : 200).send(view(published.row, current));
   });
 }

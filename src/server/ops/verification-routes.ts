@@ -31,8 +31,9 @@ type Decision = 'approved' | 'rejected';
 
 /**
  * Student verification for operators (issue 16): the queue, the card, and the decision. Only a pending card is
- * decided, once: the decision is one conditional update, so of two operators deciding at the same moment one wins
- * and the other hears 409; its audit row and the student's notification commit with it.
+ * decided, once, and only the card the operator saw (`card_submitted_at`, required): the decision is one conditional
+ * update, so of two operators deciding at the same moment one wins and the other hears 409, and a card replaced
+ * meanwhile is 409 too; its audit row and the student's notification commit with it.
  */
 export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -93,12 +94,13 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   );
 }
 
-async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: Decision; reason: string | null; seen?: string }) {
+async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: Decision; reason: string | null; seen: string }) {
   const now = ctx.clock.now();
-  const seen = d.seen === undefined ? undefined : new Date(d.seen);
+  const seen = new Date(d.seen);
   return retryTransaction(ctx.db, async (tx) => {
     // The student's row is the first and only row locked (db/lock-order.ts step 1); the audit row and the notice
-    // only reference it.
+    // only reference it. The card seen is compared by the update itself: a new card committed meanwhile (it takes
+    // the same row lock) is what the update re-reads, so it matches nothing — never a card nobody looked at.
     const [row] = await tx
       .update(users)
       .set({ verificationStatus: d.decision, verificationReason: d.reason, verifiedAt: now })
@@ -107,7 +109,7 @@ async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: 
           eq(users.id, userId),
           isNull(users.deletedAt),
           eq(users.verificationStatus, 'pending'),
-          seen ? eq(users.cardSubmittedAt, seen) : undefined,
+          eq(users.cardSubmittedAt, seen),
         ),
       )
       .returning({ card: users.studentCardPath, submittedAt: users.cardSubmittedAt });
@@ -135,7 +137,7 @@ async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: 
   });
 }
 
-/** The conditional update matched nothing: unknown or closed (404), already decided or never sent (409), or a new card. */
+/** The conditional update matched nothing: unknown or closed (404), already decided or never sent (409), or another card. */
 async function whyUndecided(tx: Tx, userId: number) {
   const [user] = await tx
     .select({ status: users.verificationStatus, deletedAt: users.deletedAt })

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { LIVE_PARTICIPATION_STATUSES } from '../../shared/parties';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
@@ -16,10 +16,12 @@ const liveSeats = (tx: Tx, partyId: number) =>
     .from(participations)
     .where(and(eq(participations.partyId, partyId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES)));
 
+const NOTHING_CANCELLED = { cancelled: 0, refunded_points: 0 };
+
 /**
  * An operator cancels a party: every live participation ends, paid deposits are refunded in full whatever the
  * time, and each student is told — those waiting in its line too. One transaction, so a failure leaves the party and every seat as they were.
- * Cancelling twice is harmless (the second call finds no live participation). Null when there is no such party.
+ * Cancelling twice is harmless: the second call changes nothing and answers so. Null when there is no such party.
  * The operator's audit row is written in the same transaction.
  *
  * Lock order (db/lock-order.ts): the seat holders' students first, then the party. A join needs the party after
@@ -36,12 +38,14 @@ export async function cancelParty(ctx: Ctx, partyId: number, actor: OpsActor): P
     // of two cancels the second sees the first's "cancelled".
     const [before] = await tx.select({ status: parties.status }).from(parties).where(eq(parties.id, partyId)).for('update');
     if (!before) return null;
+    // Whether this call cancels anything is what the update changed: a party already cancelled keeps its first
+    // cancelled_at, and the call writes nothing — no refund, no notice, no audit row (the log holds changes).
     const [party] = await tx
       .update(parties)
       .set({ status: 'cancelled', cancelledAt: now })
-      .where(eq(parties.id, partyId))
+      .where(and(eq(parties.id, partyId), ne(parties.status, 'cancelled')))
       .returning({ title: parties.title });
-    if (!party) return null;
+    if (!party) return NOTHING_CANCELLED;
     const live = await liveSeats(tx, partyId);
     await lockStudents(tx, live.map((s) => s.userId).filter((id) => !holders.has(id)));
     let refunded = 0;

@@ -66,6 +66,18 @@ describe('/ops/privacy', () => {
     expect(items[1]).toHaveTextContent(/버전 1.*지난 버전.*기본 문서/);
   });
 
+  it('says nothing was published when the text and date are the newest version’s (the server answers that version, 200)', async () => {
+    // The server compares the text and the date with the newest version; this stand-in only the text.
+    const sent = policyServer((body) => (body.body === V1.body ? HttpResponse.json(V1, { status: 200 }) : undefined));
+    const ui = renderApp('/ops/privacy');
+    expect(await screen.findByLabelText('내용 (Markdown)')).toHaveValue(V1.body);
+    await ui.user.click(screen.getByRole('button', { name: '게시' }));
+    expect(await screen.findByText('내용과 시행일이 최신 버전(버전 1)과 같아 새 버전을 게시하지 않았습니다.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(screen.getByText('지금 시행 중: 버전 1 (시행일 2026-03-02)')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '지난 버전' }).querySelectorAll('.ops-privacy-history__item')).toHaveLength(1);
+  });
+
   it("puts the server's refusal beside its field and keeps what was typed", async () => {
     policyServer((body) => (body.effective_date === '2020-01-01' ? HttpResponse.json({ effective_date: ['시행일은 오늘이거나 그 뒤여야 합니다.'] }, { status: 400 }) : undefined));
     const ui = renderApp('/ops/privacy');

@@ -199,6 +199,33 @@ describeEachDb('campus set-up: names and map art', (kind) => {
     expect((await audits()).filter((r) => r.action === 'campus.map').map((r) => r.after)).toEqual([{ map }, { map: next }, { map: null }]);
   });
 
+  it('records nothing for the same drawings sent again (in the database, the same files) nor for the built-in art restored twice', async () => {
+    const resets = async () => (await audits()).filter((r) => (r.after as { map?: unknown } | null)?.map === null).length;
+    const resetsBefore = await resets();
+    const first = (await upload({ overview, large })).json() as CampusSettings;
+    const recorded = (await audits()).length;
+    const again = await upload({ overview, large });
+    expect(again.statusCode).toBe(200);
+    const { map } = again.json() as CampusSettings;
+    if (kind === 'postgres') {
+      // Named by their bytes: the art already shown, a change of nothing.
+      expect(map).toEqual(first.map);
+      expect(await audits()).toHaveLength(recorded);
+    } else {
+      // On the disk each upload is files of new names: a change, recorded.
+      expect(map).not.toEqual(first.map);
+      expect(await audits()).toHaveLength(recorded + 1);
+    }
+    expect(await campusFiles()).toEqual(Object.values(map!).sort());
+    for (let i = 0; i < 2; i++) {
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/ops/campus/map/', headers: ops })).json()).toMatchObject({ map: null });
+    }
+    expect((await audits()).at(-1)).toMatchObject({ action: 'campus.map', before: { map }, after: { map: null } });
+    expect(await resets()).toBe(resetsBefore + 1);
+    // Every count the saves took is let go: nothing of either upload is left.
+    expect(await campusFiles()).toEqual([]);
+  });
+
   it('answers 401 to a guest and a student, changing nothing', async () => {
     const [student] = await createStudents(t, 1);
     const before = await campus();

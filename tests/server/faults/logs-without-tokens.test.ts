@@ -74,6 +74,29 @@ describe('logs never carry an access token', () => {
     expect(incoming.every((l) => typeof l.reqId === 'string' && l.req.method === 'GET')).toBe(true);
   });
 
+  it('refuses the operator token sent in the query string, which only a header carries, and logs that URL without it', async () => {
+    for (const name of ['x-ops-token', 'X-Ops-Token', 'ops_token', 'opsToken']) {
+      const res = await app.inject({ method: 'GET', url: `/api/ops/status/?${name}=${OPS_TOKEN}&verbose=1` });
+      expect(res.statusCode, name).toBe(401);
+      expect(res.json()).toEqual({ detail: '운영자 토큰이 올바르지 않습니다.' });
+    }
+    // The same token as a header opens the same route.
+    expect((await app.inject({ method: 'GET', url: '/api/ops/status/', headers: { 'x-ops-token': OPS_TOKEN } })).statusCode).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('/api/ops/status/?x-ops-token=[REDACTED]&verbose=1');
+    expect(log).toContain('/api/ops/status/?opsToken=[REDACTED]&verbose=1');
+    expect(log).not.toContain(OPS_TOKEN);
+  });
+
+  it('redacts every parameter named like a credential, word by word, and leaves the rest as sent', () => {
+    const url = '/x?x-ops-token=a&apiKey=b&X-Amz-Signature=c&client_secret=d&accesstoken=e&authCode=f&sig=g&keyword=h&page=2&sort=new';
+    expect(redactUrl(url)).toBe(
+      '/x?x-ops-token=[REDACTED]&apiKey=[REDACTED]&X-Amz-Signature=[REDACTED]&client_secret=[REDACTED]&accesstoken=[REDACTED]&authCode=[REDACTED]&sig=[REDACTED]&keyword=h&page=2&sort=new',
+    );
+    expect(redactUrl('/password-reset?token=abc')).toBe('/password-reset?token=[REDACTED]');
+  });
+
   it('redacts every credential parameter, whatever its case or encoding, and leaves the rest as sent', () => {
     expect(redactUrl('/ws/game/round/3/?token=abc.def')).toBe('/ws/game/round/3/?token=[REDACTED]');
     expect(redactUrl('/oauth/kakao/callback?code=xyz&state=s1')).toBe('/oauth/kakao/callback?code=[REDACTED]&state=s1');

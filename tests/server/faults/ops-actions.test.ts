@@ -6,6 +6,7 @@ import { notifications } from '../../../src/server/db/schema/notifications';
 import { participations } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { users } from '../../../src/server/db/schema/users';
+import { decideCard } from '../../helpers/student-cards';
 import { createStudent } from '../../helpers/test-app';
 import { paidParty } from '../live/live-helpers';
 import { appOnProxiedDatabase, expectBooksBalance, expectNormalOr503 } from './proxied-database';
@@ -20,7 +21,7 @@ const adminUrl = process.env.DATABASE_URL;
   const db = () => suite.t.database.db;
   const checkIn = (partyId: number, userId: number) =>
     suite.t.app.inject({ method: 'POST', url: `/api/ops/parties/${partyId}/participants/${userId}/check-in/`, headers: ops() });
-  const approve = (userId: number) => suite.t.app.inject({ method: 'POST', url: `/api/ops/verifications/${userId}/approve/`, headers: ops(), payload: {} });
+  const approve = (userId: number) => decideCard(suite.t, userId, 'approve');
   const waitingOnLocks = async () =>
     (await suite.db.sql(`select count(*)::int as n from pg_stat_activity where datname = '${suite.db.name}' and wait_event_type = 'Lock'`)).rows[0].n as number;
 

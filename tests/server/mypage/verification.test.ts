@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema/users';
 import { storedUploads } from '../../helpers/stored-uploads';
-import { cardFiles, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
+import { cardFiles, decideCard, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createStudent, createTestApp, multipart, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 
@@ -57,7 +57,7 @@ describeEachDb('student verification: sending cards', (kind) => {
 
   it('a rejected student reads the reason, sends a new card and waits again, the old card and reason gone', async () => {
     const { id, auth } = await signup();
-    const rejected = await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/reject/`, headers: ops(), payload: { reason: '사진이 흐립니다' } });
+    const rejected = await decideCard(t, id, 'reject', { reason: '사진이 흐립니다' }, ops());
     expect(rejected.statusCode).toBe(200);
     expect(await main(auth)).toMatchObject({ verification_status: 'rejected', verification_reason: '사진이 흐립니다' });
     const old = (await row(id)).studentCardPath;
@@ -87,7 +87,7 @@ describeEachDb('student verification: sending cards', (kind) => {
 
   it('an approved card stays: a new card and the additional form are both refused with 409', async () => {
     const { id, auth } = await signup();
-    expect((await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers: ops() })).statusCode).toBe(200);
+    expect((await decideCard(t, id, 'approve', {}, ops())).statusCode).toBe(200);
     const before = await row(id);
     const res = await sendCard(auth);
     expect(res.statusCode).toBe(409);

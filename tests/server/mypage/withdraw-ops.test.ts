@@ -4,6 +4,7 @@ import { parties } from '../../../src/server/db/schema/parties';
 import { pointLedger } from '../../../src/server/db/schema/points';
 import { extraSettings, users } from '../../../src/server/db/schema/users';
 import { uploadCount } from '../../helpers/stored-uploads';
+import { decideCard } from '../../helpers/student-cards';
 import { bearer, createParty, createTestApp, loginAs, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
 
 describe('account withdrawal and operator points / student cards', () => {
@@ -22,7 +23,7 @@ describe('account withdrawal and operator points / student cards', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json().id as number;
     // An operator approves the card, so the student may join (issue 16).
-    const approved = await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers: { 'x-ops-token': t.opsToken } });
+    const approved = await decideCard(t, id, 'approve');
     expect(approved.statusCode).toBe(200);
     return { id, tokens: await loginAs(t, username, 'withdraw-pass1') };
   }

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../../src/server/db/schema/audit';
-import { createStudent, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
-import { describeEachDb } from '../../helpers/test-db';
+import { parties } from '../../../src/server/db/schema/parties';
+import { createDatabaseStorage } from '../../../src/server/storage/database-storage';
+import { createStudent, createStudents, createTestApp, multipart, type TestApp, tinyPng } from '../../helpers/test-app';
+import { describeEachDb, sessionsWaitingOnLocks } from '../../helpers/test-db';
 import { paidParty } from '../live/live-helpers';
 import { koreanErrorMessages } from '../security/security-helpers';
 import { createOperator, signIn, tokenAuth } from './operator-helpers';
@@ -26,7 +29,9 @@ describeEachDb('the audit log', (kind) => {
   let op: { id: number; username: string };
   let session: Headers;
   beforeAll(async () => {
-    t = await createTestApp({ kind });
+    // Uploads named by their bytes on both databases (as on PostgreSQL in production), so the same photo sent
+    // twice is the same file: a call that changes nothing.
+    t = await createTestApp({ kind, storage: (_dir, database) => createDatabaseStorage(database.db) });
     op = await createOperator(t, `auditor_${process.pid % 1000}`);
     session = await signIn(t, op.username);
     // `demo` seats the demo students.
@@ -116,6 +121,85 @@ describeEachDb('the audit log', (kind) => {
     expect((await post('/api/ops/places/', session, { name: '감사관', x_norm: 0.5, y_norm: 0.5 })).statusCode).toBe(400);
     expect((await post('/api/ops/parties/999999/cancel/', session)).statusCode).toBe(404);
     expect(await latest()).toEqual(before);
+  });
+
+  it('an action that changes nothing writes no row: a party cancelled again, the same photo, the same 처리방침, a suspension lifted twice, the built-in map restored', async () => {
+    const rows = async () => (await t.database.db.select({ n: count() }).from(auditLog))[0].n;
+    const cancel = (id: number) => post(`/api/ops/parties/${id}/cancel/`, session);
+    const photo = async (placeId: number) => {
+      const body = await multipart({}, { photo: { bytes: await tinyPng(), name: 'place.png', type: 'image/png' } });
+      return t.app.inject({ method: 'POST', url: `/api/ops/places/${placeId}/photo/`, headers: { ...session, ...body.headers }, payload: body.payload });
+    };
+    const today = new Date(t.clock.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const policy = { body: '# 개인정보 처리방침\n\n감사 기록 시험판', effective_date: today };
+    const [student] = await createStudents(t, 1);
+
+    // Each action once, for real: one row each.
+    const { partyId } = await paidParty(t, 1, { deposit: 500 });
+    expect((await cancel(partyId)).json()).toEqual({ cancelled: 1, refunded_points: 500 });
+    const [{ cancelledAt }] = await t.database.db.select({ cancelledAt: parties.cancelledAt }).from(parties).where(eq(parties.id, partyId));
+    const place = (await post('/api/ops/places/', session, { name: '사진관', x_norm: 0.5, y_norm: 0.5 })).json().id as number;
+    const shown = await photo(place);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const published = await post('/api/ops/privacy/', session, policy);
+    expect(published.statusCode, published.body).toBe(201);
+    expect((await post(`/api/ops/users/${student.id}/suspension/`, session, { reason: '감사 기록 시험', ends_at: null })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/ops/users/${student.id}/suspension/`, headers: session })).statusCode).toBe(204);
+    const recorded = await rows();
+
+    // The same again, later: answered, nothing changed, nothing recorded.
+    t.clock.advance(60_000);
+    const again = await cancel(partyId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ cancelled: 0, refunded_points: 0 });
+    expect((await t.database.db.select({ cancelledAt: parties.cancelledAt }).from(parties).where(eq(parties.id, partyId)))[0].cancelledAt).toEqual(cancelledAt);
+    const samePhoto = await photo(place);
+    expect(samePhoto.statusCode).toBe(200);
+    expect(samePhoto.json().photo).toBe(shown.json().photo);
+    expect((await t.app.inject({ method: 'GET', url: shown.json().photo as string })).statusCode).toBe(200);
+    const samePolicy = await post('/api/ops/privacy/', session, policy);
+    expect(samePolicy.statusCode).toBe(200);
+    expect(samePolicy.json()).toMatchObject({ version: published.json().version, body: policy.body });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/ops/users/${student.id}/suspension/`, headers: session })).statusCode).toBe(409);
+    const builtIn = await t.app.inject({ method: 'DELETE', url: '/api/ops/campus/map/', headers: session });
+    expect(builtIn.statusCode).toBe(200);
+    expect(builtIn.json().map).toBeNull();
+    expect(await rows()).toBe(recorded);
+    expect((await audit(`?target_type=party&target_id=${partyId}&action=party.cancel`)).results).toHaveLength(1);
+  });
+
+  // PGlite runs one transaction at a time; on PostgreSQL both cancels are made to wait at once, then let go together:
+  // whichever comes second finds the party cancelled by the first, as its own update says.
+  if (kind === 'postgres') it('of two cancels of one party racing, one cancels and is recorded; the other changes nothing', async () => {
+    const { partyId } = await paidParty(t, 2, { deposit: 300 });
+    let answers!: Promise<LightMyRequestResponse[]>;
+    await t.database.db.transaction(async (tx) => {
+      await tx.select({ id: parties.id }).from(parties).where(eq(parties.id, partyId)).for('update');
+      answers = Promise.all([post(`/api/ops/parties/${partyId}/cancel/`, session), post(`/api/ops/parties/${partyId}/cancel/`, tokenAuth(t))]);
+      await expect.poll(() => sessionsWaitingOnLocks(t.database)).toBe(2);
+    });
+    const bodies = (await answers).map((r) => r.json() as { cancelled: number });
+    expect(bodies.sort((a, b) => a.cancelled - b.cancelled)).toEqual([
+      { cancelled: 0, refunded_points: 0 },
+      { cancelled: 2, refunded_points: 600 },
+    ]);
+    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'party.cancel'), eq(auditLog.targetId, partyId)));
+    expect(rows).toHaveLength(1);
+  });
+
+  // The first naming of the campus has no row to lock (none exists yet): two alike at once must still be one change.
+  if (kind === 'postgres') it('two operators naming the campus alike at once, before it has a row, record one change', async () => {
+    const name = (headers: Headers) => t.app.inject({ method: 'PUT', url: '/api/ops/campus/', headers, payload: { school: '동시대학교', campus_name: '본캠퍼스' } });
+    let answers!: Promise<LightMyRequestResponse[]>;
+    await t.database.db.transaction(async (tx) => {
+      // Holds back whoever would write the table (its first row), not who reads it.
+      await tx.execute(sql`lock table campus_settings in share mode`);
+      answers = Promise.all([name(session), name(tokenAuth(t))]);
+      await expect.poll(() => sessionsWaitingOnLocks(t.database)).toBe(2);
+    });
+    expect((await answers).map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'campus.update'));
+    expect(rows.map((r) => [r.before, r.after])).toEqual([[{ school: '한빛대학교', campus_name: '' }, { school: '동시대학교', campus_name: '본캠퍼스' }]]);
   });
 
   it('filters by action, target, actor and time, newest first, and pages back with before_id', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
 import { scratchDir } from '../../helpers/scratch';
@@ -33,13 +34,32 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     expect(JSON.parse((await ops('party:cancel', String(party.id))).stdout)).toEqual({ cancelled: 0, refunded_points: 0 });
   });
 
-  it('lists the cards waiting for an operator, refuses a rejection without a reason, and approves', async () => {
+  it('lists the cards waiting for an operator, refuses a rejection without a reason, and approves the card listed', async () => {
     const s = await createStudent(t, { verificationStatus: 'pending', studentCardPath: 'cards/cli.jpg', cardSubmittedAt: t.clock.now() });
-    const queue = JSON.parse((await ops('verifications')).stdout) as { id: number }[];
-    expect(queue.map((v) => v.id)).toContain(s.id);
-    await expect(ops('verification:reject', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
-    expect(JSON.parse((await ops('verification:approve', String(s.id))).stdout)).toMatchObject({ id: s.id, status: 'approved' });
+    const queue = JSON.parse((await ops('verifications')).stdout) as { id: number; card_submitted_at: string }[];
+    const listed = queue.find((v) => v.id === s.id)!;
+    const seen = ['--card-submitted-at', listed.card_submitted_at];
+    await expect(ops('verification:reject', String(s.id), ...seen)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
+    expect(JSON.parse((await ops('verification:approve', String(s.id), ...seen)).stdout)).toMatchObject({ id: s.id, status: 'approved' });
     expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).map((v: { id: number }) => v.id)).toContain(s.id);
+  });
+
+  it('decides only on the card seen: none named is refused before asking the server; student-card says which card it saved; a card replaced since is refused (409)', async () => {
+    const s = await signUpWithCard(t);
+    await expect(ops('verification:approve', String(s.id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--card-submitted-at이 필요합니다') });
+    const out = join(scratchDir('cli-card'), 'card.jpg');
+    const saved = JSON.parse((await ops('student-card', String(s.id), '--out', out)).stdout) as { card_submitted_at: string };
+    expect(saved).toMatchObject({ saved: out, card_submitted_at: t.clock.now().toISOString() });
+    rmSync(out);
+
+    // The student sends another card after the operator saved this one.
+    t.clock.advance(60_000);
+    expect((await sendNewCard(t, s.auth)).statusCode).toBe(200);
+    const stale = ops('verification:approve', String(s.id), '--card-submitted-at', saved.card_submitted_at);
+    await expect(stale).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('409: {"detail":"학생이 학생증을 새로 보냈습니다.') });
+    const rejectStale = ops('verification:reject', String(s.id), '--reason', '흐립니다', '--card-submitted-at', saved.card_submitted_at);
+    await expect(rejectStale).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('409') });
+    expect(JSON.parse((await ops('verifications')).stdout).find((v: { id: number }) => v.id === s.id)).toMatchObject({ status: 'pending', card_submitted_at: t.clock.now().toISOString() });
   });
 
   it('sets up the campus: names it, uploads its map from files, refuses wrong sizes, and goes back to the built-in art', async () => {

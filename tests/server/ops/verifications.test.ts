@@ -5,7 +5,7 @@ import { auditLog } from '../../../src/server/db/schema/audit';
 import { notifications } from '../../../src/server/db/schema/notifications';
 import { users } from '../../../src/server/db/schema/users';
 import { REJECTION_REASON_MAX } from '../../../src/shared/verification';
-import { cardFiles, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
+import { cardFiles, cardSeen, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createParty, createStudent, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb, sessionsWaitingOnLocks } from '../../helpers/test-db';
 
@@ -21,10 +21,12 @@ describeEachDb('operators verify student cards', (kind) => {
   const ops = () => ({ 'x-ops-token': t.opsToken });
   const signup = (name?: string) => signUpWithCard(t, name);
   const list = (query = '', headers: Record<string, string> = ops()) => t.app.inject({ method: 'GET', url: `/api/ops/verifications/${query}`, headers });
-  const approve = (id: number | string, payload?: object, headers: Record<string, string> = ops()) =>
-    t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers, ...(payload ? { payload } : {}) });
-  const reject = (id: number | string, payload: object, headers: Record<string, string> = ops()) =>
-    t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/reject/`, headers, payload });
+  // A decision names the card on file now unless the test names another (or none: `{ card_submitted_at: undefined }`).
+  const seenPayload = async (id: number | string, payload: object = {}) => ({ card_submitted_at: typeof id === 'number' ? await cardSeen(t, id) : t.clock.now().toISOString(), ...payload });
+  const approve = async (id: number | string, payload?: object, headers: Record<string, string> = ops()) =>
+    t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers, payload: await seenPayload(id, payload) });
+  const reject = async (id: number | string, payload: object, headers: Record<string, string> = ops()) =>
+    t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/reject/`, headers, payload: await seenPayload(id, payload) });
   const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
   const noticesOf = (id: number) => t.database.db.select().from(notifications).where(eq(notifications.userId, id));
   const auditOf = (id: number) =>
@@ -222,6 +224,29 @@ describeEachDb('operators verify student cards', (kind) => {
     expect((await approve(s.id, { card_submitted_at: t.clock.now().toISOString() })).statusCode).toBe(200);
   });
 
+  it('refuses a decision that names no card, in Korean (400), and decides nothing: the console, the CLI and scripts must say which card they saw', async () => {
+    const s = await signup();
+    const none = { card_submitted_at: undefined };
+    // No body at all, as the old calls sent, is the same: the field is required.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${s.id}/approve/`, headers: ops() });
+    for (const res of [await approve(s.id, none), await reject(s.id, { reason: '흐립니다', ...none }), bare]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ card_submitted_at: ['필수 항목입니다.'] });
+    }
+    for (const bad of [null, 'yesterday', 12, '2026-03-01']) {
+      const res = await approve(s.id, { card_submitted_at: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json()).toEqual({ card_submitted_at: ['card_submitted_at은 ISO 8601 형식이어야 합니다.'] });
+    }
+    expect((await row(s.id)).verificationStatus).toBe('pending');
+    expect(await auditOf(s.id)).toEqual([]);
+    expect(await noticesOf(s.id)).toEqual([]);
+    // The same card written with another offset is the same instant, and decides.
+    const seen = new Date(await cardSeen(t, s.id));
+    const inSeoul = new Date(seen.getTime() + 9 * 3_600_000).toISOString().replace('Z', '+09:00');
+    expect((await approve(s.id, { card_submitted_at: inSeoul })).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown student and 409 for one who never sent a card', async () => {
     expect((await approve(999_999)).json()).toEqual({ detail: '회원을 찾을 수 없습니다.' });
     expect((await approve('abc')).statusCode).toBe(404);
@@ -270,5 +295,39 @@ describeEachDb('operators verify student cards', (kind) => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await auditOf(s.id)).toHaveLength(1);
     expect(await noticesOf(s.id)).toHaveLength(1);
+  });
+
+  // The finding of issue 32 §4: a student replaces the card while an operator approves the one on screen. Both wait on
+  // the student's row, then go together, in either order: the approval is of the card seen, or it is refused.
+  if (kind === 'postgres') it('a new card racing the approval of the old one: the old card is approved and the new one refused, or the approval hears 409 — never the new card approved', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 4; round += 1) {
+      const s = await signup();
+      const seen = await cardSeen(t, s.id);
+      t.clock.advance(60_000);
+      let answers!: Promise<LightMyRequestResponse[]>;
+      await t.database.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, s.id)).for('update');
+        answers = Promise.all([approve(s.id, { card_submitted_at: seen }), sendNewCard(t, s.auth)]);
+        await expect.poll(() => sessionsWaitingOnLocks(t.database)).toBe(2);
+      });
+      const [approval, upload] = await answers;
+      const after = await row(s.id);
+      if (approval.statusCode === 200) {
+        // Approved first: the card seen is the one approved, and an approved card is final.
+        expect(upload.statusCode).toBe(409);
+        expect(after).toMatchObject({ verificationStatus: 'approved', cardSubmittedAt: new Date(seen) });
+        expect(await auditOf(s.id)).toMatchObject([{ action: 'verification.approve', before: { card_submitted_at: seen } }]);
+      } else {
+        expect(approval.statusCode).toBe(409);
+        expect(approval.json()).toEqual({ detail: '학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.' });
+        expect(upload.statusCode).toBe(200);
+        expect(after.verificationStatus).toBe('pending');
+        expect(after.cardSubmittedAt).toEqual(t.clock.now());
+        expect(await auditOf(s.id)).toEqual([]);
+      }
+      outcomes.add(String(approval.statusCode));
+    }
+    expect([...outcomes].every((o) => o === '200' || o === '409')).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { participations } from '../../../src/server/db/schema/parties';
 import type { Notice } from '../../../src/shared/parties';
-import { sendNewCard, signUpWithCard } from '../../helpers/student-cards';
+import { decideCard, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createParty, createStudents, createTestApp, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 
@@ -82,7 +82,7 @@ describeEachDb('notices that ask for an action retire when it is done or moot', 
 
   it('a new student card answers the rejection that asked for it', async () => {
     const { id, auth } = await signUpWithCard(t);
-    expect((await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/reject/`, headers: ops(), payload: { reason: '사진이 흐립니다' } })).statusCode).toBe(200);
+    expect((await decideCard(t, id, 'reject', { reason: '사진이 흐립니다' }, ops())).statusCode).toBe(200);
     expect(await unreadMessages(auth)).toEqual([expect.stringContaining('학생증이 반려되었습니다 (사유: 사진이 흐립니다)')]);
     expect((await sendNewCard(t, auth)).statusCode).toBe(200);
     expect(await unreadMessages(auth)).toEqual([]);

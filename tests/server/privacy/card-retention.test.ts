@@ -5,7 +5,7 @@ import { users } from '../../../src/server/db/schema/users';
 import type { Storage } from '../../../src/server/storage/storage';
 import { storageFor } from '../../../src/server/storage/storage-for';
 import { storedUploads } from '../../helpers/stored-uploads';
-import { sendNewCard, signUpWithCard } from '../../helpers/student-cards';
+import { decideCard, sendNewCard, signUpWithCard } from '../../helpers/student-cards';
 import { bearer, createTestApp, freshPng, multipart, type TestApp, tokenFor } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 
@@ -38,7 +38,7 @@ describeEachDb('student cards are deleted after the retention period', (kind) =>
   const ops = () => ({ 'x-ops-token': t.opsToken });
   const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
   const decide = async (id: number, how: 'approve' | 'reject') => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/${how}/`, headers: ops(), payload: how === 'reject' ? { reason: '흐립니다' } : {} });
+    const res = await decideCard(t, id, how, how === 'reject' ? { reason: '흐립니다' } : {}, ops());
     expect(res.statusCode, res.body).toBe(200);
   };
 
@@ -133,7 +133,7 @@ describeEachDb('two sweepers deleting cards at once', (kind) => {
     const expiring = await Promise.all([1, 2, 3, 4, 5].map(async (n) => signUpWith(await freshPng(), n)));
     const twinOld = await signUpWith(photo, 6);
     for (const id of [...expiring, twinOld]) {
-      const res = await a.app.inject({ method: 'POST', url: `/api/ops/verifications/${id}/approve/`, headers: { 'x-ops-token': a.opsToken } });
+      const res = await decideCard(a, id, 'approve');
       expect(res.statusCode).toBe(200);
     }
     a.clock.advance(31 * DAY);

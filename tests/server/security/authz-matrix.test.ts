@@ -71,6 +71,8 @@ interface Row {
 }
 
 const json = (payload: unknown): Request => ({ payload });
+/** When the pending students' cards were sent: what a decision on them names (card_submitted_at). */
+const CARD_SENT = new Date('2026-03-01T10:00:00.000Z');
 const form = async (fields: Record<string, string>, withCard?: 'student_card_image' | 'profile_image' | 'photo'): Promise<Request> =>
   multipart(fields, withCard ? { [withCard]: { bytes: await tinyPng(), name: 'photo.png', type: 'image/png' } } : {});
 
@@ -429,13 +431,14 @@ const ROWS: Row[] = [
     method: 'POST',
     path: '/api/ops/verifications/{userId}/approve/',
     url: (f) => `/api/ops/verifications/${f.toApprove}/approve/`,
+    body: () => json({ card_submitted_at: CARD_SENT.toISOString() }),
     expect: { ...opsOnly(200), console: 409 },
   },
   {
     method: 'POST',
     path: '/api/ops/verifications/{userId}/reject/',
     url: (f) => `/api/ops/verifications/${f.toReject}/reject/`,
-    body: () => json({ reason: '학생증이 흐립니다' }),
+    body: () => json({ reason: '학생증이 흐립니다', card_submitted_at: CARD_SENT.toISOString() }),
     expect: { ...opsOnly(200), console: 409 },
   },
   // Suspension (issue 29): the token suspends first, so the console hears the student is suspended already; the
@@ -501,7 +504,8 @@ async function setUp(t: TestApp): Promise<Fixture> {
   for (const username of ['student1', 'student2']) await createStudent(t, { username });
   const operator = { username: `matrix_ops_${process.pid % 1000}`, password: 'operator-pass1' };
   expect((await t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers: { 'x-ops-token': t.opsToken }, payload: operator })).statusCode).toBe(201);
-  const [toApprove, toReject] = [await createStudent(t, { verificationStatus: 'pending' }), await createStudent(t, { verificationStatus: 'pending' })];
+  const applicant = { verificationStatus: 'pending', cardSubmittedAt: CARD_SENT } as const;
+  const [toApprove, toReject] = [await createStudent(t, applicant), await createStudent(t, applicant)];
   const toSuspend = await createStudent(t);
 
   // Twenty minutes later the live party has started (reviews open) and standby is still open.

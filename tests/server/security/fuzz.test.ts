@@ -68,6 +68,9 @@ const wild: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A field: often one of the values the endpoint accepts (to get past the first check), otherwise anything. */
+/** A student waiting for a decision on a card sent at the time the decisions' valid `card_submitted_at` names. */
+const APPLICANT = { verificationStatus: 'pending', cardSubmittedAt: new Date('2026-03-01T10:00:00.000Z') } as const;
+
 const field = (...valid: unknown[]) => (valid.length ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...valid) }, { weight: 3, arbitrary: wild }) : wild);
 
 /** A body: anything at all, or an object of the endpoint's fields (each valid or not) plus stray keys. */
@@ -209,7 +212,8 @@ async function setUp(t: TestApp): Promise<Fx> {
     grantee: mate.id,
     suspendee: (await createStudent(t)).id,
     placeId: t.placeId!,
-    applicants: [(await createStudent(t, { verificationStatus: 'pending' })).id, (await createStudent(t, { verificationStatus: 'pending' })).id],
+    // Their cards are the one the decisions' valid card_submitted_at names.
+    applicants: [(await createStudent(t, APPLICANT)).id, (await createStudent(t, APPLICANT)).id],
     editable,
     placeBefore: placeState(((await opsGet(t, '/api/ops/places/')) as (PlaceAnswer & { id: number })[]).find((p) => p.id === t.placeId)!),
     partyBefore: partyState((await opsGet(t, `/api/ops/parties/${editable}/`)) as PartyAnswer),
