@@ -53,6 +53,12 @@ const meta = (head: string, key: string) => {
   const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(head);
   return m?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 };
+/** The request headers an answer says it varies by, lower-case. */
+const varies = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers.vary ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 const pageData = (html: string) => {
   const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
   return m ? (JSON.parse(m[1]) as PageData) : null;
@@ -125,6 +131,16 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(meta(/<head>([\s\S]*?)<\/head>/.exec((await page(t, `/partyinfo/${partyId}`, { host: 'other.example' })).body)![1], 'og:url')).toBe(
       `http://other.example/partyinfo/${partyId}`,
     );
+  });
+
+  it('says a drawn page varies by Host without PUBLIC_URL, its 304 too, so no shared cache hands one Host’s links to another', async () => {
+    const res = await page(t, `/partyinfo/${partyId}`, { host: 'campus.example', 'accept-encoding': 'br' });
+    expect(varies(res)).toEqual(expect.arrayContaining(['host', 'accept-encoding']));
+    expect(varies(res)).not.toContain('x-forwarded-host'); // no proxy trusted: nothing else names the origin
+    const again = await page(t, `/partyinfo/${partyId}`, { host: 'campus.example', 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(varies(again)).toContain('host');
+    expect(varies(await page(t, '/', { host: 'campus.example' }))).toContain('host');
   });
 
   it('escapes every tag value, and writes no absolute link for a Host that is not a host name', async () => {
@@ -222,4 +238,32 @@ describe('link-preview tags behind a proxy (PUBLIC_URL)', () => {
     expect(res.body).not.toContain('attacker.example');
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
+
+  it('does not vary a drawn page by Host: PUBLIC_URL is its one origin', async () => {
+    const id = await createParty(t, { title: '한 주소 파티' });
+    const res = await page(t, `/partyinfo/${id}`, { host: 'attacker.example' });
+    expect(root(res.body)).toContain('<h2>한 주소 파티</h2>');
+    expect(varies(res)).not.toContain('host');
+  });
 });
+
+describe('link-preview tags behind a trusted proxy without PUBLIC_URL', () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeBuild>;
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await createTestApp({ clientDir: build.client, serverRenderer: build.renderer, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+
+  it('varies a drawn page by the forwarded host and protocol too, which then name its links', async () => {
+    const id = await createParty(t, { title: '프록시 파티' });
+    const res = await page(t, `/partyinfo/${id}`, { host: 'campus.example', 'x-forwarded-host': 'forwarded.example', 'x-forwarded-proto': 'https' });
+    expect(meta(/<head>([\s\S]*?)<\/head>/.exec(res.body)![1], 'og:url')).toBe(`https://forwarded.example/partyinfo/${id}`);
+    expect(varies(res)).toEqual(expect.arrayContaining(['host', 'x-forwarded-host', 'x-forwarded-proto']));
+  });
+});
+
