@@ -7,6 +7,7 @@ import { CAMPUS_PATH, type CampusSettings } from '../../shared/campus';
 import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
 import { publicOrigin, varyByOrigin } from '../http/public-origin';
+import { clientAddress } from '../http/rate-limit';
 import { PUBLIC_MEDIA_PREFIX } from '../storage/storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { serveMediaFromDatabase } from './database-media';
@@ -110,7 +111,7 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
     const [path, search = ''] = req.url.split('?');
     const plan = plans(path);
     reply.header('Cache-Control', 'no-cache');
-    const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config)) : null;
+    const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config), clientAddress(req)) : null;
     if (drawn) {
       // Its absolute links (og:url, og:image) come from the request's host unless PUBLIC_URL names one.
       varyByOrigin(reply, ctx.config);

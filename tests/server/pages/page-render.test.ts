@@ -267,3 +267,29 @@ describe('link-preview tags behind a trusted proxy without PUBLIC_URL', () => {
   });
 });
 
+describe('a filtered page counts against its visitor’s search budget', () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeBuild>;
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await createTestApp({ clientDir: build.client, serverRenderer: build.renderer, limits: { filteredListsPerIpPerMinute: 2 } });
+    await createParty(t, { title: '보드게임 파티', hoursFromNow: 5 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+
+  it('draws filtered links within the visitor’s budget and sends the bare shell past it; another visitor and the server’s own address are not charged', async () => {
+    const visit = (remoteAddress: string, word: string) =>
+      t.app.inject({ method: 'GET', url: `/?q=${encodeURIComponent(word)}`, remoteAddress, headers: { accept: 'text/html' } });
+    expect(root((await visit('10.9.0.1', '첫째')).body)).toMatch(/^<main /);
+    expect(root((await visit('10.9.0.1', '둘째')).body)).toMatch(/^<main /);
+    const past = await visit('10.9.0.1', '셋째');
+    expect(past.statusCode).toBe(200);
+    expect(root(past.body)).toBe('');
+    expect(root((await visit('10.9.0.2', '보드')).body)).toBe(`<main data-path="/?q=${encodeURIComponent('보드')}" data-key="/api/homemap/home/?q=${encodeURIComponent('보드')}"><h2>보드게임 파티</h2></main>`);
+    // The renderer asks the API from inside the server; those asks were the visitors’, not 127.0.0.1’s.
+    for (const word of ['넷째', '다섯째']) expect((await t.app.inject({ method: 'GET', url: `/api/homemap/home/?q=${encodeURIComponent(word)}` })).statusCode).toBe(200);
+  });
+});
