@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parties } from '../../../src/server/db/schema/parties';
+import { SEARCH_HORIZON } from '../../../src/server/parties/list-filters';
 import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
 
@@ -86,6 +88,38 @@ describe('the filtered lists at the default budget', () => {
     }
     expect(codes.filter((code) => code !== 200)).toEqual([]);
     expect((await ask(t, a, `${HOME}${search('배드민턴')}`)).json()).toHaveLength(1);
+  });
+});
+
+describeEachDb('the search horizon: a search reads a bounded number of parties', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    await createParty(t, { title: '첫 모임', hoursFromNow: 1 });
+    // SEARCH_HORIZON parties sooner than the one searched for, straight into the table (the API would take minutes).
+    const start = t.clock.now().getTime() + 2 * 3_600_000;
+    const rows = Array.from({ length: SEARCH_HORIZON }, (_, i) => ({
+      title: `평범한 모임 ${i}`,
+      placeId: t.placeId!,
+      startTime: new Date(start + i * 60_000),
+      maxParticipants: 10,
+    }));
+    await t.database.db.insert(parties).values(rows);
+    await createParty(t, { title: '희귀한 모임', hoursFromNow: 24 * 5 }); // Sat 2026-03-07 10:00 in Seoul
+  });
+  afterAll(() => t?.close());
+
+  it('searches the soonest upcoming parties up to the horizon (of the day asked for), not every one', async () => {
+    const titles = async (query: string) => ((await t.app.inject({ method: 'GET', url: `${MAP}${query}` })).json() as { title: string }[]).map((p) => p.title);
+    expect(await titles(search('첫 모임'))).toEqual(['첫 모임']);
+    expect(await titles(search(`모임 ${SEARCH_HORIZON - 2}`))).toEqual([`평범한 모임 ${SEARCH_HORIZON - 2}`]);
+    expect(await titles(search(`모임 ${SEARCH_HORIZON - 1}`))).toEqual([]);
+    // Beyond the horizon of the whole list…
+    expect(await titles(search('희귀'))).toEqual([]);
+    // …but within that of its own day, which a search with the day reads.
+    expect(await titles(`${search('희귀')}&day=2026-03-07`)).toEqual(['희귀한 모임']);
+    // The unfiltered lists are as before: the soonest 500.
+    expect(await titles('')).toHaveLength(500);
   });
 });
 
