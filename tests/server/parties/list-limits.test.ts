@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parties } from '../../../src/server/db/schema/parties';
 import { SEARCH_HORIZON } from '../../../src/server/parties/list-filters';
 import { createParty, createTestApp, type TestApp } from '../../helpers/test-app';
-import { createTestDatabase, describeEachDb } from '../../helpers/test-db';
+import { describeEachDb } from '../../helpers/test-db';
+import { twoInstancesCountingInRedis } from '../../helpers/two-instances';
 
 const HOME = '/api/homemap/home/';
 const MAP = '/api/detailview/parties/';
@@ -135,25 +136,13 @@ describeEachDb('the search horizon: a search reads a bounded number of parties',
 });
 
 const redisUrl = process.env.REDIS_URL;
-// Counters outlive the apps: this run's own namespace, so no earlier run is counted.
-const prefix = `partyon-list-limits-${process.pid}-${Date.now()}:`;
 (redisUrl ? describe : describe.skip)(`the filtered lists' budget on two instances through Redis${redisUrl ? '' : ' — skipped: REDIS_URL is not set'}`, () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const shared = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    const limits = { filteredListsPerIpPerMinute: 3 };
-    a = await createTestApp({ database: shared, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
-    b = await createTestApp({ database: { ...shared, close: async () => undefined }, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const pair = twoInstancesCountingInRedis('list-limits', { filteredListsPerIpPerMinute: 3 });
 
   it('counts one address’s uncached searches on both instances together', async () => {
     const address = freshAddress();
     const codes: number[] = [];
+    const { a, b } = pair;
     for (const [i, app] of [a, b, a, b].entries()) codes.push((await ask(app, address, `${HOME}${search(`없는말${i}`)}`)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     expect((await ask(a, address, `${HOME}${search('보드')}`)).statusCode).toBe(429);
