@@ -46,9 +46,9 @@ function dayRange(day: string, now: Date): [Date, Date] {
 /**
  * How many of the soonest upcoming parties (of the day asked for) a search reads. A `%text%` search can use no
  * b-tree index, and a trigram index would miss what students type most: two-letter Korean words, under a trigram's
- * three characters. Without a bound a search that matches little read every upcoming party: at 50,000 parties, 40
- * times the unfiltered list's time (bench/list-filters.ts). Two thousand is far more than a campus has coming up at
- * once, and four times what the map shows.
+ * three characters. Without a bound a search that matches little read every upcoming party: at 50,000 parties, from
+ * about the unfiltered list's time to 40 times it, as PostgreSQL chose its plan (bench/README.md). Two thousand is far
+ * more than a campus has coming up at once, and four times what the map shows.
  */
 export const SEARCH_HORIZON = 2_000;
 
