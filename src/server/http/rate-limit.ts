@@ -28,6 +28,8 @@ export class LocalWindows {
       if (!increment) return { count: 0, retryAfterS: Math.ceil(windowMs / 1000) };
       this.prune(now);
       w = { count: 0, resetAt: now + windowMs };
+      // Deleted first, so the map's order stays the order windows began in (the cap below forgets the oldest).
+      this.windows.delete(key);
       this.windows.set(key, w);
     }
     if (increment) w.count += 1;
