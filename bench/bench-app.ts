@@ -10,6 +10,7 @@ import { buildApp } from '../src/server/app';
 import { SERVER_RENDERER } from '../src/server/client-build';
 import { systemClock } from '../src/server/clock';
 import { parseConfig } from '../src/server/config';
+import type { Limits } from '../src/server/context';
 import { connectPglite, connectPostgres, type Database } from '../src/server/db/connect';
 import { seedIfEmpty } from '../src/server/db/seed/seed';
 import { createLocalBus, type EventBus } from '../src/server/realtime/bus';
@@ -72,6 +73,8 @@ export async function startBenchApp(
     pages?: boolean;
     /** Where uploads go; by default as main.ts chooses (the database on PostgreSQL, the disk beside PGlite). */
     storage?: 'disk' | 'database';
+    /** Limits over the generous ones below (a bench of a limit itself). */
+    limits?: Partial<Limits>;
   } = {},
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partyon-bench-data-'));
@@ -96,6 +99,7 @@ export async function startBenchApp(
       signupPerIpPerHour: 1e9,
       socketsPerUser: 1e9,
       socketsPerAddress: 1e9,
+      ...opts.limits,
     },
     ...(opts.pages ? { clientDir: join(ROOT, 'dist/client'), serverRenderer: join(ROOT, SERVER_RENDERER) } : {}),
   });

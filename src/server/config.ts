@@ -50,6 +50,7 @@ const envSchema = z.object({
   CARD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().optional(),
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  SEARCH_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   // Password-reset emails (auth/mailer.ts); without SMTP_URL 비밀번호 찾기 tells the student to ask an operator.
   SMTP_URL: z
     .string()
@@ -144,7 +145,7 @@ export interface Config {
    * from one address an hour, logins from one address a minute. A campus whose students share one NAT address on
    * orientation day needs more of both.
    */
-  limits: { signupPerIpPerHour?: number; loginPerIpPerMinute?: number };
+  limits: { signupPerIpPerHour?: number; loginPerIpPerMinute?: number; filteredListsPerIpPerMinute?: number };
   /** Where password-reset emails leave from; without it no email is sent (operators issue links instead). */
   mail?: { smtpUrl: string; from: string };
   /** An OpenAI-compatible endpoint for game questions; the curated bank is used without it or when it fails. */
@@ -197,7 +198,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): { config: 
       cardRetentionDays: env.CARD_RETENTION_DAYS,
       // Only the limits given: an unset one must not stand over its default as undefined.
       limits: Object.fromEntries(
-        Object.entries({ signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR, loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE }).filter(([, v]) => v !== undefined),
+        Object.entries({
+          signupPerIpPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+          loginPerIpPerMinute: env.LOGIN_LIMIT_PER_MINUTE,
+          filteredListsPerIpPerMinute: env.SEARCH_LIMIT_PER_MINUTE,
+        }).filter(([, v]) => v !== undefined),
       ),
       outboundTestHosts: env.OUTBOUND_TEST_HOSTS,
       mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `파티온 <no-reply@${env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost'}>` } : undefined,

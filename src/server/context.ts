@@ -32,6 +32,12 @@ export interface Limits {
   passwordResetPerIpPerHour: number;
   /** 비밀번호 찾기 requests for one email address, from anywhere: a stranger cannot fill a student's mailbox. */
   passwordResetPerEmailPerHour: number;
+  /**
+   * Filtered home/map lists (a search, a tag, a day, open seats) one address may have computed a minute: each is keyed
+   * by what the visitor typed, so the one-second cache cannot absorb a sweep of made-up searches. A list the cache
+   * holds, and the unfiltered lists, never count.
+   */
+  filteredListsPerIpPerMinute: number;
   /** Live sockets per student on one instance; a new one beyond it closes the student's oldest. */
   socketsPerUser: number;
   /** Live sockets per address on one instance; a new one beyond it closes that address's oldest. */
@@ -50,6 +56,7 @@ export const DEFAULT_LIMITS: Limits = {
   signupPerIpPerHour: 20,
   passwordResetPerIpPerHour: 10,
   passwordResetPerEmailPerHour: 3,
+  filteredListsPerIpPerMinute: 60,
   socketsPerUser: 5,
   socketsPerAddress: 20,
   socketFrames: { burst: 40, perSecond: 20 },

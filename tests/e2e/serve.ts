@@ -23,9 +23,11 @@ env.DATA_DIR = dataDir;
 // counters (or lobby events) reach this one.
 env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
 // Every browser test signs its students up and logs them in from this one address: more than the default budgets
-// per address (20 signups an hour, 30 logins a minute; a fast machine runs more logins than that in a minute).
+// per address (20 signups an hour, 30 logins a minute; a fast machine runs more logins than that in a minute), and
+// their searches and filter taps share one address's budget too (60 computed lists a minute).
 env.SIGNUP_LIMIT_PER_HOUR ??= '500';
 env.LOGIN_LIMIT_PER_MINUTE ??= '1000';
+env.SEARCH_LIMIT_PER_MINUTE ??= '1000';
 // The push specs' stand-ins listen on this machine over plain http; the server posts there only because it is told to.
 env.OUTBOUND_TEST_HOSTS = pushStandInHosts();
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).

@@ -62,6 +62,11 @@ describe('configuration', () => {
     expect(() => parseConfig({ LOGIN_LIMIT_PER_MINUTE: 'many' })).toThrow(/LOGIN_LIMIT_PER_MINUTE/);
   });
 
+  it('keeps the default search budget per address unless one is given (SEARCH_LIMIT_PER_MINUTE: a campus behind one NAT address)', () => {
+    expect(parseConfig({ SEARCH_LIMIT_PER_MINUTE: '600' }).config.limits).toEqual({ filteredListsPerIpPerMinute: 600 });
+    expect(() => parseConfig({ SEARCH_LIMIT_PER_MINUTE: '-1' })).toThrow(/SEARCH_LIMIT_PER_MINUTE/);
+  });
+
   it('takes the test hosts outbound deliveries may reach over http, and refuses them in production', () => {
     expect(parseConfig({}).config.outboundTestHosts).toEqual([]);
     expect(parseConfig({ OUTBOUND_TEST_HOSTS: '127.0.0.1:5191, LOCALHOST:5192,[::1]:5193' }).config.outboundTestHosts).toEqual(['127.0.0.1:5191', 'localhost:5192', '[::1]:5193']);

@@ -33,7 +33,7 @@ const ANSWERS: Record<number, { name: string; description: string; retryAfter?: 
   413: { name: 'PayloadTooLarge', description: 'The body, or a file in it, is larger than this call takes.' },
   415: { name: 'UnsupportedMediaType', description: "The body's `Content-Type` is not one this call reads (JSON; multipart for uploads)." },
   422: { name: 'UnprocessableEntity', description: 'The `Idempotency-Key` was used for another request (another call or body) within 24 hours: a new action takes a new key.' },
-  429: { name: 'TooManyRequests', description: 'Too many attempts from this address or for this account: wait `Retry-After` seconds.', retryAfter: true },
+  429: { name: 'TooManyRequests', description: 'Too many attempts from this address or for this account (logins, signups, searches the server had to compute): wait `Retry-After` seconds.', retryAfter: true },
   502: { name: 'BadGateway', description: 'Kakao did not answer, or answered something unreadable: try again in a moment.' },
   503: {
     name: 'Unavailable',

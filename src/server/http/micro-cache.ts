@@ -8,16 +8,23 @@ import type { FastifyInstance } from 'fastify';
  */
 function createMicroCache<T>(ttlMs = 1000) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const fresh = (key: string) => {
+    const hit = entries.get(key);
+    return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+  };
   return {
     get(key: string, compute: () => Promise<T>): Promise<T> {
-      const hit = entries.get(key);
-      const now = Date.now();
-      if (hit && now - hit.at < ttlMs) return hit.value;
+      const hit = fresh(key);
+      if (hit) return hit.value;
       const value = compute();
-      entries.set(key, { at: now, value });
+      entries.set(key, { at: Date.now(), value });
       value.catch(() => entries.delete(key)); // never keep a failure
       if (entries.size > 100) entries.delete(entries.keys().next().value!);
       return value;
+    },
+    /** Whether `get` would answer from the cache (an answer being computed counts: its callers share it). */
+    holds(key: string): boolean {
+      return !!fresh(key);
     },
     clear() {
       entries.clear();

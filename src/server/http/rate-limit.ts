@@ -1,11 +1,13 @@
-import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES as M } from '../../shared/api-messages';
 import { detail } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Per-instance counters the limiters fall back on while Redis cannot answer (installed by security.ts). */
+    /**
+     * The counters kept in this process (installed by security.ts): all of them without REDIS_URL, and those the
+     * limiters fall back on while Redis cannot answer.
+     */
     rateLimitFallback: LocalWindows;
   }
 }
@@ -18,21 +20,20 @@ export class LocalWindows {
 
   constructor(private readonly onOutage: (err: unknown) => void = () => undefined) {}
 
-  incr(key: string, windowMs: number): number {
+  /** Counts one more for `key` (or only reads its count), with the seconds left in its window. */
+  count(key: string, windowMs: number, increment: boolean): WindowCount {
     const now = Date.now();
-    const w = this.windows.get(key);
+    let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
+      if (!increment) return { count: 0, retryAfterS: Math.ceil(windowMs / 1000) };
       this.prune(now);
-      this.windows.set(key, { count: 1, resetAt: now + windowMs });
-      return 1;
+      w = { count: 0, resetAt: now + windowMs };
+      // Deleted first, so the map's order stays the order windows began in (the cap below forgets the oldest).
+      this.windows.delete(key);
+      this.windows.set(key, w);
     }
-    w.count += 1;
-    return w.count;
-  }
-
-  read(key: string): number {
-    const w = this.windows.get(key);
-    return w && w.resetAt > Date.now() ? w.count : 0;
+    if (increment) w.count += 1;
+    return { count: w.count, retryAfterS: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
   /** Redis failed: count here for the next few seconds rather than wait on it for every request. */
@@ -53,9 +54,17 @@ export class LocalWindows {
     // Amortised: only when the map has grown, and then everything expired goes at once.
     if (this.windows.size < 10_000) return;
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    // Addresses sprayed faster than their windows expire must not grow the process without end: past the cap the
+    // oldest windows are forgotten. High enough that a spray of made-up usernames cannot push a real count out
+    // before it has pushed hundreds of thousands of its own.
+    for (const k of this.windows.keys()) {
+      if (this.windows.size < LOCAL_KEYS_MAX) break;
+      this.windows.delete(k);
+    }
   }
 }
 
+const LOCAL_KEYS_MAX = 200_000;
 const REDIS_RETRY_AFTER_MS = 2_000;
 // The plugin's counters are read through `remaining`; with this as their max, `UNCAPPED - remaining` is the count.
 const UNCAPPED = 1_000_000_000;
@@ -63,7 +72,7 @@ const UNCAPPED = 1_000_000_000;
 interface WindowCount {
   /** Requests counted for the key in the current window. */
   count: number;
-  /** Seconds until that window ends (for Retry-After); the whole window when counting locally. */
+  /** Seconds until that window ends (for Retry-After). */
   retryAfterS: number;
 }
 
@@ -76,7 +85,9 @@ export interface WindowCounter {
 
 /**
  * A fixed-window counter per key, shared by every instance when REDIS_URL is set (the rate-limit plugin's Redis
- * store), per instance otherwise.
+ * store), per instance otherwise. In this process the counts are our own (LocalWindows), not the plugin's memory
+ * store: that store hands each request of a simultaneous burst the count after the whole burst (one shared object,
+ * read after the others have added to it), which refused all 400 of a burst past a limit of 60.
  *
  * When Redis cannot answer (down, or silent past the client's command timeout) the counter FAILS OPEN TO
  * PER-INSTANCE COUNTS: it counts in this process instead (and skips Redis for a couple of seconds before trying
@@ -85,13 +96,11 @@ export interface WindowCounter {
  * Redis is away. Per-instance counts keep the limits, multiplied by the number of instances, during the outage.
  */
 export function windowCounter(app: FastifyInstance, opts: { windowMs: number; key: (req: FastifyRequest) => string }): WindowCounter {
-  // `cache`: how many keys the in-memory store (no Redis) keeps per counter before it forgets the least recent; the
-  // plugin's default of 5,000 would let a spray of made-up usernames push a real one's count out.
-  const options: CreateRateLimitOptions & { cache: number } = { max: UNCAPPED, timeWindow: opts.windowMs, keyGenerator: opts.key, cache: 50_000 };
-  const check = app.createRateLimit(options);
+  // Registered by security.ts only with REDIS_URL.
+  const check = app.hasDecorator('createRateLimit') ? app.createRateLimit({ max: UNCAPPED, timeWindow: opts.windowMs, keyGenerator: opts.key }) : undefined;
   const local = app.rateLimitFallback;
   const run = async (req: FastifyRequest, increment: boolean): Promise<WindowCount> => {
-    if (!local.redisResting) {
+    if (check && !local.redisResting) {
       try {
         const result = await check(req, { increment });
         if (!result.isAllowed) return { count: UNCAPPED - result.remaining, retryAfterS: Math.max(1, result.ttlInSeconds) };
@@ -99,8 +108,7 @@ export function windowCounter(app: FastifyInstance, opts: { windowMs: number; ke
         local.redisFailed(err);
       }
     }
-    const key = opts.key(req);
-    return { count: increment ? local.incr(key, opts.windowMs) : local.read(key), retryAfterS: Math.ceil(opts.windowMs / 1000) };
+    return local.count(opts.key(req), opts.windowMs, increment);
   };
   return { hit: (req) => run(req, true), read: (req) => run(req, false) };
 }

@@ -60,28 +60,29 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_CONNECT_WAIT_MS = 2_000;
 
 /**
- * Rate-limit counters: in Redis when REDIS_URL is set, so "30 a minute" is 30 across every instance; in this
- * process otherwise. The limits themselves are set per route (login, signup, Kakao); nothing is limited globally.
- * While Redis cannot answer, the limiters count per instance (rate-limit.ts explains why they fail open that way).
+ * Rate-limit counters: in Redis when REDIS_URL is set, so "30 a minute" is 30 across every instance (the plugin's
+ * Redis store); in this process otherwise (rate-limit.ts LocalWindows). The limits themselves are set per route
+ * (login, signup, Kakao, searches); nothing is limited globally. While Redis cannot answer, the limiters count per
+ * instance (rate-limit.ts explains why they fail open that way).
  */
 async function installRateLimits(app: FastifyInstance, ctx: Ctx) {
   app.decorate('rateLimitFallback', new LocalWindows((err) => app.log.warn({ err }, 'rate limits: Redis unreachable, counting per instance')));
-  const redis = ctx.config.redisUrl ? connectRedis(ctx.config.redisUrl) : undefined;
-  if (redis) {
-    // Do not start answering logins before the shared counters are there (the first ones would be counted locally),
-    // but do not refuse to start without Redis either: the instance then counts locally until Redis answers.
-    await waitReady(redis, REDIS_CONNECT_WAIT_MS);
-    app.addHook('onClose', async () => {
-      // A polite QUIT when Redis is there; without it (or if it hangs) the socket is simply dropped.
-      if (redis.status === 'ready') await Promise.race([redis.quit().catch(() => undefined), delay(1_000)]);
-      redis.disconnect();
-    });
-  }
+  if (!ctx.config.redisUrl) return;
+  const redis = connectRedis(ctx.config.redisUrl);
+  // Do not start answering logins before the shared counters are there (the first ones would be counted locally),
+  // but do not refuse to start without Redis either: the instance then counts locally until Redis answers.
+  await waitReady(redis, REDIS_CONNECT_WAIT_MS);
+  app.addHook('onClose', async () => {
+    // A polite QUIT when Redis is there; without it (or if it hangs) the socket is simply dropped.
+    if (redis.status === 'ready') await Promise.race([redis.quit().catch(() => undefined), delay(1_000)]);
+    redis.disconnect();
+  });
   await app.register(rateLimit, {
     global: false,
     // injectWS and some proxies leave req.ip empty; fall back to one shared bucket rather than crash.
     keyGenerator: (req) => req.ip ?? 'unknown',
-    ...(redis ? { redis, nameSpace: `${ctx.config.redisPrefix}rate:` } : {}),
+    redis,
+    nameSpace: `${ctx.config.redisPrefix}rate:`,
     // Errors reach windowCounter(), which counts locally instead; the plugin itself must not swallow them.
     skipOnError: false,
   });

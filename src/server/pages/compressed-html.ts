@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { appendVary } from '../http/vary';
 
 /** A page with its compressed forms, made once and sent many times. */
 export interface CompressedHtml {
@@ -24,7 +25,8 @@ export async function compressHtml(html: string): Promise<CompressedHtml> {
 
 /** Sends the form the browser asked for; the compression plugin leaves an answer that already has an encoding. */
 export function sendCompressedHtml(req: FastifyRequest, reply: FastifyReply, page: CompressedHtml) {
-  reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  appendVary(reply, ['Accept-Encoding']);
+  reply.type('text/html; charset=utf-8');
   // Like the plugin: `*` and x-gzip mean gzip.
   const accepted = (req.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*|x-gzip/g, 'gzip');
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;

@@ -30,8 +30,10 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
   const renderer = (await import(pathToFileURL(ctx.serverRenderer).href)) as ServerRenderer;
   const cache = createWriteClearedCache<CompressedHtml | null>(app);
 
-  const draw = async (path: string, render: NonNullable<PagePlan['render']>, origin: string | null): Promise<CompressedHtml | null> => {
-    const ask = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  const draw = async (path: string, render: NonNullable<PagePlan['render']>, origin: string | null, visitor: string): Promise<CompressedHtml | null> => {
+    // From the visitor's address: a filtered list counts against their search budget (parties/list-routes.ts), not
+    // against the server's own address, which every visitor's page would then share.
+    const ask = (url: string) => app.inject({ method: 'GET', url, remoteAddress: visitor, headers: { accept: 'application/json' } });
     // The campus travels with every drawn page: its name and map art are on the first screen (home, map, detail).
     const [answer, campusAnswer] = await Promise.all([ask(render.data), ask(CAMPUS_PATH)]);
     if (answer.statusCode !== 200 || campusAnswer.statusCode !== 200) return null;
@@ -47,14 +49,14 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
   /**
    * `search`: the page's query; a filtered list's filters (in their one order, as the client's SWR key has them).
    * `origin`: where the page's absolute links point (http/public-origin.ts); part of the cache key, so a page drawn
-   * for one Host is never sent to a request for another.
+   * for one Host is never sent to a request for another. `visitor`: the client's address, which the API's own limits see.
    */
-  return async (path: string, plan: PagePlan, search: string, origin: string | null): Promise<CompressedHtml | null> => {
+  return async (path: string, plan: PagePlan, search: string, origin: string | null, visitor: string): Promise<CompressedHtml | null> => {
     if (!plan.render) return null;
     const query = plan.render.filtered ? partyFilterQuery(readPartyFilters(search)) : '';
     const render = { ...plan.render, data: plan.render.data + query };
     try {
-      return await cache.get(`${origin}${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render, origin));
+      return await cache.get(`${origin}${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render, origin, visitor));
     } catch (err) {
       // The page still opens: the app draws it in the browser.
       app.log.error({ err, path }, 'server rendering failed');

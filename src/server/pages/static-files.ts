@@ -6,7 +6,8 @@ import { API_MESSAGES as M } from '../../shared/api-messages';
 import { CAMPUS_PATH, type CampusSettings } from '../../shared/campus';
 import { NON_PAGE_PATH } from '../../shared/non-page-paths';
 import type { Ctx } from '../context';
-import { publicOrigin } from '../http/public-origin';
+import { publicOrigin, varyByOrigin } from '../http/public-origin';
+import { clientAddress } from '../http/rate-limit';
 import { PUBLIC_MEDIA_PREFIX } from '../storage/storage';
 import { compressHtml, sendCompressedHtml } from './compressed-html';
 import { serveMediaFromDatabase } from './database-media';
@@ -110,8 +111,12 @@ export async function installStaticFiles(app: FastifyInstance, ctx: Ctx, pages: 
     const [path, search = ''] = req.url.split('?');
     const plan = plans(path);
     reply.header('Cache-Control', 'no-cache');
-    const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config)) : null;
-    if (drawn) return sendCompressedHtml(req, reply, drawn);
+    const drawn = draw ? await draw(path, plan, search, publicOrigin(req, ctx.config), clientAddress(req)) : null;
+    if (drawn) {
+      // Its absolute links (og:url, og:image) come from the request's host unless PUBLIC_URL names one.
+      varyByOrigin(reply, ctx.config);
+      return sendCompressedHtml(req, reply, drawn);
+    }
     const link = pageLink(plan, plan.campusArt ? await campusMedium() : null);
     if (link) reply.header('Link', link);
     return sendCompressedHtml(req, reply, emptyPage!);

@@ -8,7 +8,7 @@ import type { Ctx } from '../context';
 import { parties } from '../db/schema/parties';
 import { places } from '../db/schema/places';
 import { detail } from '../http/errors';
-import { publicOrigin } from '../http/public-origin';
+import { publicOrigin, varyByOrigin } from '../http/public-origin';
 import { partyCalendar } from './calendar';
 import { PARTY_MESSAGES as PM } from './messages';
 
@@ -37,6 +37,7 @@ export async function partyCalendarRoutes(parent: FastifyInstance, ctx: Ctx) {
       { id: partyId, title: row.title, description: row.description, placeName: row.placeName, startTime: row.startTime, cancelled: row.status === 'cancelled' },
       { now: ctx.clock.now(), url: origin && `${origin}/partyinfo/${partyId}`, uidHost: origin ? new URL(origin).hostname : 'partyon' },
     );
+    varyByOrigin(reply, ctx.config);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Disposition', `attachment; filename="party-${partyId}.ics"`)

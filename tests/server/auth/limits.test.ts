@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudent, createTestApp, type TestApp } from '../../helpers/test-app';
-import { createTestDatabase } from '../../helpers/test-db';
+import { twoInstancesCountingInRedis } from '../../helpers/two-instances';
 
 const LOGIN = '/api/signup/auth/login/';
 const KAKAO = '/api/signup/auth/kakao/';
@@ -100,21 +100,12 @@ describe('Kakao sign-in is limited per address like signup', () => {
 });
 
 const redisUrl = process.env.REDIS_URL;
-// Counters outlive the apps: this run's own namespace, so no earlier run is counted.
-const prefix = `partyon-limits-${process.pid}-${Date.now()}:`;
 (redisUrl ? describe : describe.skip)(`limits shared by two instances through Redis${redisUrl ? '' : ' — skipped: REDIS_URL is not set'}`, () => {
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => {
-    // One database for both (PostgreSQL when there is one), as behind a load balancer.
-    const shared = await createTestDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    const limits = { loginPerIpPerMinute: 5, loginPerUsernamePerMinute: 3, signupPerIpPerHour: 3 };
-    a = await createTestApp({ database: shared, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
-    b = await createTestApp({ database: { ...shared, close: async () => undefined }, env: { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, limits });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  const pair = twoInstancesCountingInRedis('limits', { loginPerIpPerMinute: 5, loginPerUsernamePerMinute: 3, signupPerIpPerHour: 3 });
+  beforeAll(() => {
+    ({ a, b } = pair);
   });
 
   it('counts login attempts of one address on both instances together', async () => {

@@ -98,8 +98,9 @@ describe('the API description', () => {
     expect(Object.keys(join).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
     expect(join['409']).toEqual({ $ref: '#/components/responses/Conflict' });
     expect(doc.components.responses.Conflict.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
-    // A guest's list: only what any request may meet.
-    expect(Object.keys(doc.paths['/api/homemap/home/'].get.responses!).sort()).toEqual(['200', '304', '400', '503']);
+    // A guest's read: only what any request may meet; the list adds its filters' 400 and the searches' budget.
+    expect(Object.keys(doc.paths['/api/homemap/tags/'].get.responses!).sort()).toEqual(['200', '304', '503']);
+    expect(Object.keys(doc.paths['/api/homemap/home/'].get.responses!).sort()).toEqual(['200', '304', '400', '429', '503']);
     // Only the server's token manages operators: a console session is refused with 403.
     expect(doc.paths['/api/ops/operators/'].post.responses!['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
   });

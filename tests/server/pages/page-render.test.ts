@@ -53,6 +53,12 @@ const meta = (head: string, key: string) => {
   const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(head);
   return m?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 };
+/** The request headers an answer says it varies by, lower-case. */
+const varies = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers.vary ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 const pageData = (html: string) => {
   const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`).exec(html);
   return m ? (JSON.parse(m[1]) as PageData) : null;
@@ -125,6 +131,16 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(meta(/<head>([\s\S]*?)<\/head>/.exec((await page(t, `/partyinfo/${partyId}`, { host: 'other.example' })).body)![1], 'og:url')).toBe(
       `http://other.example/partyinfo/${partyId}`,
     );
+  });
+
+  it('says a drawn page varies by Host without PUBLIC_URL, its 304 too, so no shared cache hands one Host’s links to another', async () => {
+    const res = await page(t, `/partyinfo/${partyId}`, { host: 'campus.example', 'accept-encoding': 'br' });
+    expect(varies(res)).toEqual(expect.arrayContaining(['host', 'accept-encoding']));
+    expect(varies(res)).not.toContain('x-forwarded-host'); // no proxy trusted: nothing else names the origin
+    const again = await page(t, `/partyinfo/${partyId}`, { host: 'campus.example', 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(varies(again)).toContain('host');
+    expect(varies(await page(t, '/', { host: 'campus.example' }))).toContain('host');
   });
 
   it('escapes every tag value, and writes no absolute link for a Host that is not a host name', async () => {
@@ -200,26 +216,67 @@ describe('pages drawn on the server (home list, party detail)', () => {
   });
 });
 
-describe('link-preview tags behind a proxy (PUBLIC_URL)', () => {
-  let t: TestApp;
-  let build: ReturnType<typeof fakeBuild>;
+/** An app serving a fake build, made before the block's tests and closed (with the build) after them. */
+function appOnFakeBuild(options: Parameters<typeof createTestApp>[0] = {}) {
+  const served = {} as { t: TestApp; build: ReturnType<typeof fakeBuild> };
   beforeAll(async () => {
-    build = fakeBuild();
-    t = await createTestApp({ clientDir: build.client, serverRenderer: build.renderer, env: { PUBLIC_URL: 'https://partyon.example.kr' } });
+    served.build = fakeBuild();
+    served.t = await createTestApp({ clientDir: served.build.client, serverRenderer: served.build.renderer, ...options });
   });
   afterAll(async () => {
-    await t?.close();
-    rmSync(build.dir, { recursive: true, force: true });
+    await served.t?.close();
+    if (served.build) rmSync(served.build.dir, { recursive: true, force: true });
   });
+  return served;
+}
+
+describe('link-preview tags behind a proxy (PUBLIC_URL)', () => {
+  const served = appOnFakeBuild({ env: { PUBLIC_URL: 'https://partyon.example.kr' } });
 
   it('links to PUBLIC_URL whatever Host the request names, and keeps the CSP', async () => {
-    const id = await createParty(t, { title: '프록시 뒤 파티' });
-    const res = await page(t, `/partyinfo/${id}`, { host: 'attacker.example' });
+    const id = await createParty(served.t, { title: '프록시 뒤 파티' });
+    const res = await page(served.t, `/partyinfo/${id}`, { host: 'attacker.example' });
     const head = /<head>([\s\S]*?)<\/head>/.exec(res.body)![1];
     expect(meta(head, 'og:url')).toBe(`https://partyon.example.kr/partyinfo/${id}`);
     expect(meta(head, 'og:image')).toBe('https://partyon.example.kr/art/places/library.png');
     expect(meta(head, 'twitter:image')).toBe('https://partyon.example.kr/art/places/library.png');
     expect(res.body).not.toContain('attacker.example');
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
+  });
+
+  it('does not vary a drawn page by Host: PUBLIC_URL is its one origin', async () => {
+    const id = await createParty(served.t, { title: '한 주소 파티' });
+    const res = await page(served.t, `/partyinfo/${id}`, { host: 'attacker.example' });
+    expect(root(res.body)).toContain('<h2>한 주소 파티</h2>');
+    expect(varies(res)).not.toContain('host');
+  });
+});
+
+describe('link-preview tags behind a trusted proxy without PUBLIC_URL', () => {
+  const served = appOnFakeBuild({ env: { TRUST_PROXY: '1' } });
+
+  it('varies a drawn page by the forwarded host and protocol too, which then name its links', async () => {
+    const id = await createParty(served.t, { title: '프록시 파티' });
+    const res = await page(served.t, `/partyinfo/${id}`, { host: 'campus.example', 'x-forwarded-host': 'forwarded.example', 'x-forwarded-proto': 'https' });
+    expect(meta(/<head>([\s\S]*?)<\/head>/.exec(res.body)![1], 'og:url')).toBe(`https://forwarded.example/partyinfo/${id}`);
+    expect(varies(res)).toEqual(expect.arrayContaining(['host', 'x-forwarded-host', 'x-forwarded-proto']));
+  });
+});
+
+describe('a filtered page counts against its visitor’s search budget', () => {
+  const served = appOnFakeBuild({ limits: { filteredListsPerIpPerMinute: 2 } });
+  beforeAll(() => createParty(served.t, { title: '보드게임 파티', hoursFromNow: 5 }));
+
+  it('draws filtered links within the visitor’s budget and sends the bare shell past it; another visitor and the server’s own address are not charged', async () => {
+    const visit = (remoteAddress: string, word: string) =>
+      served.t.app.inject({ method: 'GET', url: `/?q=${encodeURIComponent(word)}`, remoteAddress, headers: { accept: 'text/html' } });
+    expect(root((await visit('10.9.0.1', '첫째')).body)).toMatch(/^<main /);
+    expect(root((await visit('10.9.0.1', '둘째')).body)).toMatch(/^<main /);
+    const past = await visit('10.9.0.1', '셋째');
+    expect(past.statusCode).toBe(200);
+    expect(root(past.body)).toBe('');
+    expect(root((await visit('10.9.0.2', '보드')).body)).toBe(`<main data-path="/?q=${encodeURIComponent('보드')}" data-key="/api/homemap/home/?q=${encodeURIComponent('보드')}"><h2>보드게임 파티</h2></main>`);
+    // The renderer asks the API from inside the server; those asks were the visitors’, not 127.0.0.1’s.
+    for (const word of ['넷째', '다섯째']) expect((await served.t.app.inject({ method: 'GET', url: `/api/homemap/home/?q=${encodeURIComponent(word)}` })).statusCode).toBe(200);
   });
 });

@@ -109,4 +109,17 @@ describe('a party as a calendar file (GET /api/detailview/parties/{id}/calendar.
       await local.bus.close();
     }
   });
+
+  it('says the file varies by Host when its links come from the Host (no PUBLIC_URL), and not when PUBLIC_URL names them', async () => {
+    const vary = (res: { headers: Record<string, unknown> }) => String(res.headers.vary ?? '').toLowerCase();
+    expect(vary(await ics(partyId, { host: 'campus.example' }))).not.toContain('host');
+    const local = await createTestApp({ database: t.database });
+    try {
+      const res = await local.app.inject({ method: 'GET', url: `/api/detailview/parties/${partyId}/calendar.ics`, headers: { host: 'campus.example' } });
+      expect(vary(res).split(/\s*,\s*/)).toContain('host');
+    } finally {
+      await local.app.close();
+      await local.bus.close();
+    }
+  });
 });
