@@ -72,6 +72,9 @@ test('the sheet: collapsed at 25 %, dragged to 76 %, springs back from a short d
 });
 
 test('a long-press on a marker opens its popup, after a pan and a pinch too', async ({ page }) => {
+  // About 40 touch events and two held presses, each event a round trip to the browser: as for the sheet above, on a
+  // machine sharing its cores the default minute ran out (a CI run, mid-pan) with every step still on its way.
+  test.setTimeout(240_000);
   await openMap(page);
   const cdp = await touch(page);
   const party = await partyTitled(page, '경영학과 창업 아이디어 네트워킹');
