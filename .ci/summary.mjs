@@ -18,6 +18,17 @@ function firstLine(message) {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
+// Where a browser test's failing expectation sits and what it looked for: "toBeVisible() failed" alone does not say
+// which of a test's many steps it was, and a run's traces stay on the machine that ran it.
+function failedAt(error) {
+  if (!error) return '';
+  const plain = stripVTControlCharacters(String(error.message ?? ''));
+  const locator = plain.split('\n').map((l) => l.trim()).find((l) => l.startsWith('Locator:') || l.startsWith('Expected'));
+  const at = error.location ? `${error.location.file.replace(`${process.cwd()}/`, '')}:${error.location.line}` : '';
+  const parts = [at && `at ${at}`, locator].filter(Boolean);
+  return parts.length ? `\n      (${parts.join('; ')})` : '';
+}
+
 function vitestSuite(report) {
   const failures = [];
   let failedOutsideTests = 0;
@@ -49,8 +60,8 @@ function playwrightSuite(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
-        const error = (test.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
-        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`);
+        const error = (test.results ?? []).map((r) => r.error ?? r.errors?.[0]).find((e) => e?.message);
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error?.message)}${failedAt(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);

@@ -113,7 +113,10 @@ export interface Notice {
   is_read: boolean;
   /** Addition: the screen the notice is about (its party, or my page for a card decision); null when none. */
   link: string | null;
-  /** Addition (issue 30): the party the notice is about, so a list can thread one party's notices; null when none. */
+  /**
+   * Addition (issue 30): the party whose thread the notice joins, so a list can thread one party's notices; null for
+   * a notice that stands alone (about no party, or a warning, which must never hide behind the party's later news).
+   */
   party_id: number | null;
   party_title: string | null;
 }

@@ -19,14 +19,17 @@ type Row = typeof notifications.$inferSelect & { roundId: number | null; partyTi
 
 const ROW = { ...getTableColumns(notifications), roundId: noticeRoundId, partyTitle: noticePartyTitle };
 
+// A warning stands alone in the list, never in its party's thread: a later notice of that party (a reminder the
+// sweeper sends a minute after, say) would otherwise put it behind "이전 알림 N개 보기". Its link still leads to the party.
+const threadOf = (n: Row) => (n.kind === 'warning' ? { party_id: null, party_title: null } : { party_id: n.partyId, party_title: n.partyTitle });
+
 const toNotice = (n: Row): Notice => ({
   id: n.id,
   message: n.message,
   created_at: n.createdAt.toISOString(),
   is_read: n.isRead,
   link: noticeLink(n),
-  party_id: n.partyId,
-  party_title: n.partyTitle,
+  ...threadOf(n),
 });
 
 // The list is the most asked of a student's reads; prepared (db/prepared.ts).

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParty, createStudents, createTestApp, type TestApp } from '../../helpers/test-app';
+import { paidParty } from '../live/live-helpers';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -71,5 +72,21 @@ describe('notifications', () => {
     expect(mine.map((n) => n.is_read)).toEqual([true, true, true]);
     expect(await unread(other.auth)).toBe(3);
     expect((await readAll()).statusCode).toBe(401);
+  });
+
+  it("a warning stands alone in my list, outside its party's thread, and still leads to the party", async () => {
+    const { partyId, students } = await paidParty(t, 2);
+    const [reporter, reported] = students;
+    const made = await t.app.inject({ method: 'POST', url: '/api/mypage/reports/', headers: reporter.auth, payload: { party: partyId, reported_user: reported.id, category: 'UNPLEASANT', content: '계속 소리를 질렀어요' } });
+    expect(made.statusCode).toBe(201);
+    t.clock.advance(1000);
+    const warned = await t.app.inject({ method: 'POST', url: `/api/ops/reports/${made.json().id}/resolve/`, headers: { 'x-ops-token': t.opsToken }, payload: { action: 'warn' } });
+    expect(warned.statusCode).toBe(200);
+
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notice/', headers: reported.auth })).json() as { message: string; link: string; party_id: number | null; party_title: string | null }[];
+    expect(list[0]).toMatchObject({ message: '경고를 받았습니다: 신고 확인 (파티 중 불쾌감 조성)', link: `/partyinfo/${partyId}`, party_id: null, party_title: null });
+    // The party's own news stays in its thread.
+    expect(list.slice(1).length).toBeGreaterThan(0);
+    expect(list.slice(1).every((n) => n.party_id === partyId)).toBe(true);
   });
 });
