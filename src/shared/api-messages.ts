@@ -26,6 +26,8 @@ export const API_MESSAGES = {
   unavailable: '서비스를 잠시 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   opsTokenInvalid: '운영자 토큰이 올바르지 않습니다.',
   opsSessionInvalid: '운영자 로그인이 만료되었습니다. 다시 로그인해 주세요.',
-  opsTokenOnly: '운영자 토큰(OPS_TOKEN)으로만 할 수 있는 작업입니다.',
+  opsAdminOnly: '관리자 운영자만 할 수 있는 작업입니다.',
+  opsSelfDisable: '자기 계정은 사용 중지할 수 없습니다. 다른 관리자에게 부탁해 주세요.',
+  opsSelfDemote: '자기 관리자 권한은 해제할 수 없습니다. 다른 관리자에게 부탁해 주세요.',
   opsSessionOnly: '운영자 계정으로 로그인해야 합니다.',
 } as const;

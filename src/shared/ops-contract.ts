@@ -58,13 +58,21 @@ export const opsSignedIn = z
   })
   .meta({ id: 'OpsSignedIn' });
 
-/** GET /api/ops/auth/me/. */
-export const opsMe = z.object({ operator: operatorRef, expires_at: isoTime }).meta({ id: 'OpsMe' });
+/** GET /api/ops/auth/me/. `is_admin`: the console shows 운영자 (managing the operators) to admins only. */
+export const opsMe = z.object({ operator: operatorRef, is_admin: z.boolean(), expires_at: isoTime }).meta({ id: 'OpsMe' });
 
 /** POST /api/ops/operators/ (201) and …/{username}/disable/. */
 export const opsOperatorAccount = z
   .object({ id: z.number().int(), username: z.string(), disabled_at: isoTime.nullable(), revoked_sessions: count })
   .meta({ id: 'OpsOperatorAccount' });
+
+/** One operator in the console's 운영자 list; `last_signed_in_at` is null when no sign-in was recorded. */
+export const opsOperatorRow = z
+  .object({ id: z.number().int(), username: z.string(), is_admin: z.boolean(), created_at: isoTime, disabled_at: isoTime.nullable(), last_signed_in_at: isoTime.nullable() })
+  .meta({ id: 'OpsOperatorRow' });
+
+/** GET /api/ops/operators/: every operator, oldest first. */
+export const opsOperatorList = z.object({ results: z.array(opsOperatorRow) }).meta({ id: 'OpsOperatorList' });
 
 const opsAuditEntry = z
   .object({

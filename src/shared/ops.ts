@@ -46,11 +46,19 @@ export const opsDemoCreate = z.object({
   title: z.string().trim().min(1).max(80).optional(),
 });
 
-/** `npm run ops -- operator:add USERNAME`: an operator account, with the students' rules for names and passwords. */
+const operatorPassword = z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody);
+
+/** `npm run ops -- operator:add USERNAME` or the console's 운영자 추가: the students' rules for names and passwords. */
 export const opsOperatorCreate = z.object({
   username: z.string().trim().regex(USERNAME_PATTERN, M.usernameFormat),
-  password: z.string().min(PASSWORD_MIN, M.passwordShort).max(128, M.invalidBody),
+  password: operatorPassword,
 });
+
+/** POST /api/ops/operators/{username}/password/: the new initial password, typed by the admin. */
+export const opsOperatorPassword = z.object({ password: operatorPassword });
+
+/** POST /api/ops/operators/{username}/admin/ (`npm run ops -- operator:admin`): give or take the admin role. */
+export const opsOperatorAdmin = z.object({ admin: z.boolean({ error: 'admin은 true 또는 false여야 합니다.' }) });
 
 const auditTime = z.iso.datetime({ offset: true, error: '시간은 ISO 8601 형식이어야 합니다.' });
 const positiveInt = z.coerce.number().int().positive();

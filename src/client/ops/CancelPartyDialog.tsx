@@ -47,7 +47,7 @@ export function CancelPartyDialog({ party, onClose, onCancelled }: Props) {
       onConfirm={() => void cancel()}
       onClose={onClose}
       className="modal--center"
-      confirmClassName="button party-cancel__confirm"
+      confirmClassName="button ops-button--danger"
     >
       <ul className="party-cancel__effects">
         <li>

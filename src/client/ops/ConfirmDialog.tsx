@@ -1,5 +1,4 @@
 import { Dialog } from '../ui/Dialog';
-import './confirm-dialog.css';
 
 interface Props {
   title: string;

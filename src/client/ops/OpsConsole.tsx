@@ -5,6 +5,7 @@ import { CampusScreen } from './CampusScreen';
 import { DashboardScreen } from './DashboardScreen';
 import { OpsLayout } from './OpsLayout';
 import { OpsLoginScreen } from './OpsLoginScreen';
+import { OperatorsScreen } from './OperatorsScreen';
 import { PartiesScreen } from './PartiesScreen';
 import { PartyCreateScreen } from './PartyCreateScreen';
 import { PartyEditScreen } from './PartyEditScreen';
@@ -41,6 +42,7 @@ export default function OpsConsole() {
         <Route path="/users/:userId" component={UserPointsScreen} />
         <Route path="/audit" component={AuditScreen} />
         <Route path="/privacy" component={PrivacyPolicyScreen} />
+        <Route path="/operators" component={OperatorsScreen} />
         <Route component={NotFoundScreen} />
       </Switch>
     </OpsLayout>

@@ -3,9 +3,12 @@ import { Link, useRoute } from 'wouter';
 import { opsFetch } from './ops-api';
 import { type OpsSession, setOpsSession } from './ops-session';
 import { CAMPUS_TEXTS } from './campus-texts';
+import { OPS_ME_PATH, type OpsMeAnswer } from './operators-api';
+import { OPERATORS_TEXTS } from './operators-texts';
 import { OPS_TEXTS as T } from './ops-texts';
 import { PLACES_TEXTS } from './places-texts';
 import { PRIVACY_POLICY_TEXTS } from './privacy-policy-texts';
+import { useOpsData } from './use-ops-data';
 
 /** The console's sections, in the order of an operator's day. Paths are inside /ops. */
 const OPS_SECTIONS = [
@@ -19,6 +22,8 @@ const OPS_SECTIONS = [
   { path: '/audit', label: T.audit },
   { path: '/privacy', label: PRIVACY_POLICY_TEXTS.nav },
 ] as const;
+// Admins only (issue 33 §5): asked of "who am I" on each visit, so a role given or taken shows without a new sign-in.
+const ADMIN_SECTION = { path: '/operators', label: OPERATORS_TEXTS.nav };
 
 function NavLink({ path, label }: { path: string; label: string }) {
   const [active] = useRoute(path === '/' ? '/' : `${path}/*?`);
@@ -31,6 +36,7 @@ function NavLink({ path, label }: { path: string; label: string }) {
 
 /** A bar with the sections across the top on a phone, a side column on a laptop. */
 export function OpsLayout({ session, children }: { session: OpsSession; children: ReactNode }) {
+  const { data: me } = useOpsData<OpsMeAnswer>(OPS_ME_PATH);
   function logout() {
     // The server ends the session; the console forgets it either way (an unreachable server must not keep it open).
     void opsFetch('/api/ops/auth/logout/', { method: 'POST' }).catch(() => undefined);
@@ -49,6 +55,7 @@ export function OpsLayout({ session, children }: { session: OpsSession; children
         {OPS_SECTIONS.map((s) => (
           <NavLink key={s.path} path={s.path} label={s.label} />
         ))}
+        {me?.is_admin && <NavLink path={ADMIN_SECTION.path} label={ADMIN_SECTION.label} />}
       </nav>
       <main className="ops__main">{children}</main>
     </div>

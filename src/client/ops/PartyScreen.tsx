@@ -86,7 +86,7 @@ export function PartyScreen() {
           </Link>
         )}
         {(data.phase === 'upcoming' || data.phase === 'in_progress') && (
-          <button type="button" className="button party-actions__button party-actions__button--danger" onClick={() => setCancelling(true)}>
+          <button type="button" className="button party-actions__button ops-button--danger" onClick={() => setCancelling(true)}>
             {F.cancel}
           </button>
         )}

@@ -5,9 +5,8 @@ import { MARKER_TIP_Y } from '../lib/map-math';
 
 interface Props {
   icon: HTMLImageElement | null;
-  name: string;
-  /** The selected place, or the new place being added: its label stands out. */
-  highlighted: boolean;
+  /** The name on a tag under the tip: only the chosen place's and the new one's (place-pins.ts stagePins). */
+  label: string | null;
   nodeRef: (node: Konva.Group | null) => void;
 }
 
@@ -15,29 +14,31 @@ interface Props {
 const FONT = "Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
 /**
- * One place on the console's map: the students' marker, its tip on the spot, and the place's name on a tag just
- * under the tip (the map is for finding a place by name). Positioned imperatively on every frame, as MapMarker.
+ * One place on the console's map: the students' marker, its tip on the spot, and for the chosen or new place its
+ * name on a tag just under the tip. Positioned imperatively on every frame, as MapMarker.
  */
-export function PlacePin({ icon, name, highlighted, nodeRef }: Props) {
+export function PlacePin({ icon, label, nodeRef }: Props) {
   return (
     <Group ref={nodeRef} listening={false}>
       <KonvaImage image={icon ?? undefined} x={-MARKER_SIZE / 2} y={-MARKER_TIP_Y} width={MARKER_SIZE} height={MARKER_SIZE} perfectDrawEnabled={false} />
-      <Label y={3}>
-        <Tag
-          fill={highlighted ? '#d1451a' : '#ffffff'}
-          stroke={highlighted ? '#ffffff' : '#d9d9de'}
-          strokeWidth={1}
-          cornerRadius={6}
-          pointerDirection="up"
-          pointerWidth={8}
-          pointerHeight={4}
-          shadowColor="#141428"
-          shadowOpacity={0.18}
-          shadowBlur={4}
-          shadowOffsetY={1}
-        />
-        <Text text={name} fontFamily={FONT} fontSize={12} fontStyle="bold" padding={4} fill={highlighted ? '#ffffff' : '#1d1d1f'} />
-      </Label>
+      {label !== null && (
+        <Label y={3}>
+          <Tag
+            fill="#d1451a"
+            stroke="#ffffff"
+            strokeWidth={1}
+            cornerRadius={6}
+            pointerDirection="up"
+            pointerWidth={8}
+            pointerHeight={4}
+            shadowColor="#141428"
+            shadowOpacity={0.18}
+            shadowBlur={4}
+            shadowOffsetY={1}
+          />
+          <Text text={label} fontFamily={FONT} fontSize={12} fontStyle="bold" padding={4} fill="#ffffff" />
+        </Label>
+      )}
     </Group>
   );
 }

@@ -16,6 +16,8 @@ import { PLACES_TEXTS as T } from './places-texts';
 export interface StagePin {
   id: number | null;
   name: string;
+  /** The name drawn under the pin, or null: the art already prints it (place-pins.ts says when). */
+  label: string | null;
   x: number;
   y: number;
   highlighted: boolean;
@@ -97,8 +99,7 @@ export function PlacesStage({ pins, adding, artRef, onNeedLargeArt, onSelect, on
         <PlacePin
           key={pin.id ?? 'new'}
           icon={icon}
-          name={pin.name}
-          highlighted={pin.highlighted}
+          label={pin.label}
           nodeRef={(node) => {
             pinNodes.current[i] = node;
           }}

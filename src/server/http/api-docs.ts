@@ -8,14 +8,14 @@ import { nameOperations } from './api-doc-operations';
 import type { OpenApiDocument } from './api-doc-types';
 
 /** Who may call a route, as the OpenAPI document says: requireUser and requireOps tag the hooks they return. */
-export type RouteSecurity = 'student' | 'operator' | 'operatorToken' | 'operatorSession';
+export type RouteSecurity = 'student' | 'operator' | 'operatorSession';
 export const SECURITY_TAG = Symbol.for('partyon.routeSecurity');
 
-// OpenAPI's `security` lists alternatives: most operator routes take either the shared token or a console session.
+// OpenAPI's `security` lists alternatives: most operator routes take either the shared token or a console session
+// (managing operators too: an admin's session, checked by the guard).
 const SCHEMES: Record<RouteSecurity, string[]> = {
   student: ['bearerAuth'],
   operator: ['opsToken', 'opsSession'],
-  operatorToken: ['opsToken'],
   operatorSession: ['opsSession'],
 };
 // What the document describes: the API and the health checks. Pages, files and sockets are not HTTP API calls (the

@@ -145,6 +145,15 @@ const COMMANDS: Record<string, Command> = {
     usage: 'operator:enable USERNAME',
     run: (call, args) => call('POST', `/api/ops/operators/${encodeURIComponent(args[0] ?? '')}/enable/`),
   },
+  'operator:admin': {
+    summary: '운영자에게 관리 권한(콘솔에서 운영자 추가·중지·비밀번호 재설정)을 줍니다; --remove면 거둡니다',
+    usage: 'operator:admin USERNAME [--remove]',
+    run: (call, args) => {
+      const [username, ...rest] = args;
+      const admin = !flags(rest, { remove: 'boolean' }).remove;
+      return call('POST', `/api/ops/operators/${encodeURIComponent(username ?? '')}/admin/`, { admin });
+    },
+  },
   audit: {
     summary: '감사 기록을 최신순으로 봅니다',
     usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',

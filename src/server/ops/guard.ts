@@ -17,9 +17,12 @@ declare module 'fastify' {
   }
 }
 
-/** Which credentials a route takes: either (the default), only the shared token, or only a console session. */
-type OpsCredential = 'either' | 'token' | 'session';
-const SECURITY: Record<OpsCredential, RouteSecurity> = { either: 'operator', token: 'operatorToken', session: 'operatorSession' };
+/**
+ * Which credentials a route takes: either (the default), the shared token or an admin operator's session (managing
+ * operators), or only a console session.
+ */
+type OpsCredential = 'either' | 'admin' | 'session';
+const SECURITY: Record<OpsCredential, RouteSecurity> = { either: 'operator', admin: 'operator', session: 'operatorSession' };
 
 /**
  * preValidation hook for /api/ops/ (before the body is validated). Two ways in:
@@ -28,7 +31,8 @@ const SECURITY: Record<OpsCredential, RouteSecurity> = { either: 'operator', tok
  *   string: a URL lands in proxies' logs, browser histories and Referers (ours redacts it: http/log-redaction.ts);
  * - `Authorization: Bearer ops_…`, an operator's console session (operator-sessions.ts).
  * Anything else, a student's access token included, is 401. `only` narrows a route to one of them (403 for the
- * other): managing operator accounts needs the server's token, "who am I" and logout need a session.
+ * other): managing operator accounts needs the server's token or an admin's session (read on every request, so a
+ * demotion counts at once), "who am I" and logout need a session.
  */
 export function requireOps(ctx: Ctx, only: OpsCredential = 'either') {
   const expected = Buffer.from(ctx.secrets.opsToken);
@@ -45,7 +49,7 @@ export function requireOps(ctx: Ctx, only: OpsCredential = 'either') {
     if (token?.startsWith(OPS_SESSION_PREFIX)) {
       const session = await readOperatorSession(ctx.db, ctx.clock, token);
       if (!session) throw detail(401, M.opsSessionInvalid);
-      if (only === 'token') throw detail(403, M.opsTokenOnly);
+      if (only === 'admin' && !session.isAdmin) throw detail(403, M.opsAdminOnly);
       req.opsActor = { operatorId: session.operatorId, name: session.username };
       req.opsSession = session;
       return;

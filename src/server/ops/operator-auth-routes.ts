@@ -53,6 +53,6 @@ export async function opsAuthRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   app.get('/api/ops/auth/me/', { ...session, schema: { summary: 'The operator this console session belongs to', response: { 200: opsMe } } }, async (req) => {
     const s = sessionOf(req);
-    return { operator: { id: s.operatorId, username: s.username }, expires_at: s.expiresAt.toISOString() };
+    return { operator: { id: s.operatorId, username: s.username }, is_admin: s.isAdmin, expires_at: s.expiresAt.toISOString() };
   });
 }

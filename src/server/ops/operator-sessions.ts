@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/connect';
 import { operators, operatorSessions } from '../db/schema/operators';
@@ -22,16 +22,21 @@ export interface OperatorSession {
   sessionId: number;
   operatorId: number;
   username: string;
+  /** May manage the other operators (read with the session on every request). */
+  isAdmin: boolean;
   /** The absolute end (sign-in + 12 h); idleness may end it sooner. */
   expiresAt: Date;
 }
 
-/** A new sign-in: the token goes to the browser once, only its hash is kept. */
+/** A new sign-in: the token goes to the browser once, only its hash is kept. The console's 운영자 list shows when. */
 export async function openOperatorSession(db: Db, clock: Clock, operatorId: number) {
   const token = OPS_SESSION_PREFIX + randomBytes(32).toString('base64url');
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + OPS_SESSION_MAX_MS);
-  await db.insert(operatorSessions).values({ operatorId, tokenHash: hashToken(token), lastUsedAt: now, expiresAt, createdAt: now });
+  await db.transaction(async (tx) => {
+    await tx.insert(operatorSessions).values({ operatorId, tokenHash: hashToken(token), lastUsedAt: now, expiresAt, createdAt: now });
+    await tx.update(operators).set({ lastSignedInAt: now }).where(eq(operators.id, operatorId));
+  });
   return { token, expiresAt };
 }
 
@@ -48,6 +53,7 @@ export async function readOperatorSession(db: Db, clock: Clock, token: string): 
       sessionId: operatorSessions.id,
       operatorId: operators.id,
       username: operators.username,
+      isAdmin: operators.isAdmin,
       lastUsedAt: operatorSessions.lastUsedAt,
       expiresAt: operatorSessions.expiresAt,
       revokedAt: operatorSessions.revokedAt,
@@ -67,7 +73,7 @@ export async function readOperatorSession(db: Db, clock: Clock, token: string): 
       .set({ lastUsedAt: now })
       .where(and(eq(operatorSessions.id, row.sessionId), lt(operatorSessions.lastUsedAt, stale)));
   }
-  return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, expiresAt: row.expiresAt };
+  return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, isAdmin: row.isAdmin, expiresAt: row.expiresAt };
 }
 
 /** Logout. */
@@ -78,12 +84,12 @@ export async function revokeOperatorSession(db: Db, clock: Clock, sessionId: num
     .where(and(eq(operatorSessions.id, sessionId), isNull(operatorSessions.revokedAt)));
 }
 
-/** Every live session of an operator (when it is disabled). */
-export async function revokeOperatorSessions(tx: Tx, operatorId: number, now: Date) {
+/** Every live session of an operator (when it is disabled or its password is reset), but `keep` (the admin's own). */
+export async function revokeOperatorSessions(tx: Tx, operatorId: number, now: Date, keep?: number) {
   const revoked = await tx
     .update(operatorSessions)
     .set({ revokedAt: now })
-    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt), keep === undefined ? undefined : ne(operatorSessions.id, keep)))
     .returning({ id: operatorSessions.id });
   return revoked.length;
 }

@@ -17,6 +17,8 @@ export const handlers = [
   http.get('/api/detailview/parties/:id/', ({ params }) => HttpResponse.json({ ...PARTY_DETAIL, id: Number(params.id) })),
   // A test that ends on /payment unmounts it unpaid, which (rightly) gives the seat back.
   http.post('/api/detailview/parties/:id/leave/', () => HttpResponse.json({ status: 'cancelled', refunded: 0 })),
+  // The console asks who is signed in (its 운영자 entry is for admins only): the demo operator, not an admin.
+  http.get('/api/ops/auth/me/', () => HttpResponse.json({ operator: { id: 1, username: 'ops_demo' }, is_admin: false, expires_at: '2030-01-01T00:00:00Z' })),
   // Every logout tells the server (use-session-actions.ts).
   http.post('/api/signup/auth/logout/', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/mypage/main/', ({ request }) =>

@@ -95,6 +95,16 @@ describe('pins', () => {
     expect(pins[3].id).toBeNull();
   });
 
+  it('name only the chosen place and the new one: the art already prints the buildings\' names', () => {
+    expect(stagePins(places, null, null).map((p) => p.label)).toEqual([null, null, null]);
+    expect(stagePins(places, 2, { name: '새 장소', at: { x: 0.2, y: 0.1 } }).map((p) => [p.name, p.label])).toEqual([
+      ['공학관', null],
+      ['중앙도서관', null],
+      ['학생회관', '학생회관'],
+      ['새 장소', '새 장소'],
+    ]);
+  });
+
   it('show a dropped pin where it was dropped while its save is under way', () => {
     expect(withMoves(places, { 2: { x: 0.1, y: 0.2 } }).map((p) => [p.id, p.x_norm, p.y_norm])).toEqual([
       [1, 0.74, 0.3],

@@ -14,7 +14,7 @@ vi.mock('../../../src/client/ops/PlacesStage', () => ({
     <div data-testid="places-stage">
       <ul aria-label="지도의 핀">
         {pins.map((p) => (
-          <li key={p.id ?? 'new'}>{`${p.name} ${p.x},${p.y}`}</li>
+          <li key={p.id ?? 'new'} data-label={p.label ?? ''}>{`${p.name} ${p.x},${p.y}`}</li>
         ))}
       </ul>
       <button type="button" onClick={() => onPick({ x: 0.4, y: 0.6 })}>
@@ -61,6 +61,16 @@ describe('/ops/places', () => {
     const pins = within(screen.getByRole('list', { name: '지도의 핀' }));
     expect(pins.getByText('학생회관 0.37,0.56')).toBeInTheDocument();
     expect(pins.getByText('공학관 0.74,0.3')).toBeInTheDocument();
+  });
+
+  it('names on the map only the place chosen, never repeating what the campus art prints', async () => {
+    const ui = await openPlaces();
+    await screen.findByRole('region', { name: /장소 목록/ });
+    const pins = within(screen.getByRole('list', { name: '지도의 핀' }));
+    expect(pins.getAllByRole('listitem').map((li) => li.dataset.label)).toEqual(PLACES.map(() => ''));
+    await ui.user.click(listItem(/학생회관/));
+    expect(pins.getByText('학생회관 0.37,0.56')).toHaveAttribute('data-label', '학생회관');
+    expect(pins.getByText('공학관 0.74,0.3')).toHaveAttribute('data-label', '');
   });
 
   it('saves a dropped pin, and says so', async () => {

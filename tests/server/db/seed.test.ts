@@ -73,5 +73,7 @@ describeEachDb('demo campus seed', (kind) => {
     const rows = await database.db.select().from(operators);
     expect(rows.map((o) => o.username)).toEqual([DEMO_OPERATOR]);
     expect(await verifyPassword(rows[0].passwordHash, DEMO_PASSWORD)).toBe(true);
+    // Only the demo seed names an admin (the migration makes nobody one), so the demo console shows 운영자.
+    expect(rows[0].isAdmin).toBe(true);
   });
 });

@@ -52,8 +52,9 @@ describe('the API description', () => {
     // Either one: OpenAPI lists alternatives.
     expect(doc.paths['/api/ops/status/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     expect(doc.paths['/api/ops/audit/'].get.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
-    // Operator accounts with the server's token only; "who am I" and logout with a session only; sign-in is open.
-    expect(doc.paths['/api/ops/operators/'].post.security).toEqual([{ opsToken: [] }]);
+    // Operator accounts with the server's token or an admin's session; "who am I" and logout with a session only;
+    // sign-in is open.
+    expect(doc.paths['/api/ops/operators/'].post.security).toEqual([{ opsToken: [] }, { opsSession: [] }]);
     expect(doc.paths['/api/ops/auth/me/'].get.security).toEqual([{ opsSession: [] }]);
     expect(doc.paths['/api/ops/auth/logout/'].post.security).toEqual([{ opsSession: [] }]);
     // A public call says so (`[]`), rather than leave a reader to wonder whether its guard was forgotten.

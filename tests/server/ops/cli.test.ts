@@ -123,6 +123,16 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     expect((await login('cli-operator-pass')).statusCode).toBe(200);
   });
 
+  it("operator:admin names an admin with the server's token, and --remove takes the role back", async () => {
+    const username = `cli_admin_${process.pid % 1000}`;
+    const adding = ops('operator:add', username, '--password-stdin');
+    adding.child.stdin?.end('cli-operator-pass\n');
+    await adding;
+    expect(JSON.parse((await ops('operator:admin', username)).stdout)).toMatchObject({ username, is_admin: true });
+    expect(JSON.parse((await ops('operator:admin', username, '--remove')).stdout)).toMatchObject({ username, is_admin: false });
+    await expect(ops('operator:admin', 'nobody_here')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('운영자를 찾을 수 없습니다.') });
+  });
+
   it('operator:add never takes a password from a pipe without --password-stdin, and says why a password is refused', async () => {
     const piped = ops('operator:add', 'cli_nopass');
     piped.child.stdin?.end('some-password\n');

@@ -35,7 +35,7 @@ describeEachDb('operator console sign-in', (kind) => {
     });
     const auth = { authorization: `Bearer ${body.token}` };
     expect((await status(t, auth)).statusCode).toBe(200);
-    expect((await get(t, '/api/ops/auth/me/', auth)).json()).toEqual({ operator: { id: op.id, username: op.username }, expires_at: body.expires_at });
+    expect((await get(t, '/api/ops/auth/me/', auth)).json()).toEqual({ operator: { id: op.id, username: op.username }, is_admin: false, expires_at: body.expires_at });
     // Only the token's SHA-256 is stored.
     const stored = await t.database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, op.id));
     expect(stored.map((s) => s.tokenHash)).toEqual([createHash('sha256').update(body.token).digest('hex')]);
@@ -142,13 +142,13 @@ describeEachDb('operator console sign-in', (kind) => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('operator accounts are made with the X-Ops-Token only, with the students\' rules for names and passwords', async () => {
+  it('operator accounts are made with the X-Ops-Token or by an admin only, with the students\' rules for names and passwords', async () => {
     const op = await createOperator(t, name());
     const auth = await signIn(t, op.username);
     const add = (headers: Record<string, string>, payload: object) => t.app.inject({ method: 'POST', url: '/api/ops/operators/', headers, payload });
     const bySession = await add(auth, { username: name(), password: OPERATOR_PASSWORD });
     expect(bySession.statusCode).toBe(403);
-    expect(bySession.json()).toEqual({ detail: M.opsTokenOnly });
+    expect(bySession.json()).toEqual({ detail: M.opsAdminOnly });
     expect((await add(tokenAuth(t), { username: op.username, password: OPERATOR_PASSWORD })).json()).toEqual({ username: [M.usernameTaken] });
     expect((await add(tokenAuth(t), { username: 'Bad Name', password: 'short' })).json()).toEqual({ username: [M.usernameFormat], password: [M.passwordShort] });
   });

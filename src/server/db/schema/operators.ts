@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 
 // The people who run a campus (issue 16): their own accounts, apart from the students' — an operator has no points,
@@ -11,6 +11,11 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
     disabledAt: instant('disabled_at'),
+    // Manages the other operators in the console (issue 33). False for every account the migration found: only the
+    // server's token names an admin (`npm run ops -- operator:admin`), so no existing login gains power by itself.
+    isAdmin: boolean('is_admin').notNull().default(false),
+    // Set on each console sign-in; null for an operator who has not signed in since the column came.
+    lastSignedInAt: instant('last_signed_in_at'),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
 );

@@ -69,7 +69,9 @@ async function seed(tx: Tx, clock: Clock, passwordHash: string) {
     });
   }
   // Seeded with the campus (an empty database only), so a deployment that already has data never gains this account.
-  await tx.insert(operators).values({ username: DEMO_OPERATOR, passwordHash, createdAt: now });
+  // The demo's operator is an admin so the console's 운영자 screen can be tried; only this seed (demo data, never
+  // run in production) names one. Migrations make nobody admin: operator:admin with the server's token does.
+  await tx.insert(operators).values({ username: DEMO_OPERATOR, passwordHash, isAdmin: true, createdAt: now });
 
   const regularIds: number[] = [];
   for (const r of REGULARS) {

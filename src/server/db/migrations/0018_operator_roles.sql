@@ -1,0 +1,4 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "is_admin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "last_signed_in_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('place.create', 'place.update', 'party.create', 'party.update', 'party.cancel', 'verification.approve', 'verification.reject', 'report.resolve', 'points.grant', 'participation.check_in', 'demo.create', 'operator.create', 'operator.disable', 'operator.enable', 'operator.password', 'operator.admin', 'campus.update', 'campus.map', 'privacy.publish', 'password_reset.issue', 'user.suspend', 'user.unsuspend'));
