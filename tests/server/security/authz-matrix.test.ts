@@ -331,6 +331,23 @@ const ROWS: Row[] = [
     consoleActor: (f) => consoleSession(f.t, f.operator),
     expect: opsOnly(204, 'session'),
   },
+  // Managing operators: the token, or an admin's console session (the matrix's operator is not one: 403 for it; an
+  // admin's session is tested in tests/server/ops/operator-roles.test.ts).
+  { method: 'GET', path: '/api/ops/operators/', url: () => '/api/ops/operators/', expect: opsOnly(200, 'token') },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/{username}/password/',
+    url: () => '/api/ops/operators/nobody_at_all/password/',
+    body: () => json({ password: 'matrix-pass2' }),
+    expect: opsOnly(404, 'token'),
+  },
+  {
+    method: 'POST',
+    path: '/api/ops/operators/{username}/admin/',
+    url: () => '/api/ops/operators/nobody_at_all/admin/',
+    body: () => json({ admin: true }),
+    expect: opsOnly(404, 'token'),
+  },
   {
     method: 'POST',
     path: '/api/ops/operators/',
