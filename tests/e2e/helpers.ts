@@ -131,9 +131,20 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', o
  */
 export async function decideViaApi(request: APIRequestContext, id: number, decision: 'approve' | 'reject', body: object = {}) {
   const headers = { 'X-Ops-Token': E2E_OPS_TOKEN };
-  const queue = (await (await request.get('/api/ops/verifications/', { headers })).json()) as { id: number; card_submitted_at: string }[];
-  const seen = queue.find((v) => v.id === id)?.card_submitted_at;
+  let seen: string | undefined;
+  // Page after page: other tests' students may fill the first.
+  for (let cursor = ''; ; ) {
+    const page = (await (await request.get(`/api/ops/verifications/?limit=100${cursor}`, { headers })).json()) as QueuePage;
+    seen = page.results.find((v) => v.id === id)?.card_submitted_at;
+    if (seen || !page.next_cursor) break;
+    cursor = `&cursor=${encodeURIComponent(page.next_cursor)}`;
+  }
   return request.post(`/api/ops/verifications/${id}/${decision}/`, { headers, data: { card_submitted_at: seen, ...body } });
+}
+
+interface QueuePage {
+  results: { id: number; card_submitted_at: string }[];
+  next_cursor: string | null;
 }
 
 /**
