@@ -76,9 +76,11 @@ export function useVerificationQueue(filter: QueueFilter) {
   /** The queue without `id`, at once (the student was just decided), then as the server has it. */
   function remove(id: number) {
     const at = list.findIndex((s) => s.id === id);
-    const next = list[at + 1] ?? list[at - 1];
-    // The decided student's place goes to the next one, so `at` stays right once the list has closed up.
+    // The decided student's place goes to the next one, so `at` stays right once the list has closed up; after the
+    // last student loaded the next one is on the next page, which the reload below brings up to `at`.
+    const next = list[at + 1] ?? (hasMore ? null : list[at - 1]);
     if (next) setPicked({ queue: key, id: next.id, index: next === list[at + 1] ? at : at - 1 });
+    else if (hasMore) setPicked({ queue: key, id: null, index: at });
     if (!data) return;
     const pages = data.map((page, i) => ({
       ...page,

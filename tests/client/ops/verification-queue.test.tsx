@@ -29,8 +29,9 @@ const QUEUE = [student(1, '김민지'), student(2, '이서준'), student(3, '박
  * GET /api/ops/verifications/ as the server answers it, two students a page: the cursor is where the page before
  * ended. Records the query of every page asked for.
  */
-function queueServer(queue: ReturnType<typeof student>[], counts: { decided_today?: number | null } = {}) {
+function queueServer(initial: ReturnType<typeof student>[], counts: { decided_today?: number | null } = {}) {
   const asked: string[] = [];
+  let queue = [...initial];
   server.use(
     http.get('/api/ops/verifications/', ({ request }) => {
       const url = new URL(request.url);
@@ -46,6 +47,10 @@ function queueServer(queue: ReturnType<typeof student>[], counts: { decided_toda
         oldest_submitted_at: url.searchParams.get('status') === 'pending' ? (found[0]?.card_submitted_at ?? null) : null,
         decided_today: counts.decided_today === undefined ? 2 : counts.decided_today,
       });
+    }),
+    http.post('/api/ops/verifications/:id/approve/', ({ params }) => {
+      queue = queue.filter((s) => s.id !== Number(params.id));
+      return HttpResponse.json({ id: Number(params.id), status: 'approved', reason: null, verified_at: NOW.toISOString() });
     }),
     http.get('/api/ops/verifications/:id/card', () => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { 'Content-Type': 'image/jpeg' } })),
   );
@@ -152,6 +157,18 @@ describe('/ops/verifications: a queue to work', () => {
     expect(selected()).toHaveTextContent('정하늘');
     expect(screen.getByRole('button', { name: '다음 학생' })).toHaveAttribute('aria-disabled', 'true');
     expect(asked).toHaveLength(3);
+  });
+
+  it('goes on to the next page’s first student after deciding the last one loaded', async () => {
+    queueServer(QUEUE);
+    const ui = renderApp('/ops/verifications');
+    await screen.findByRole('img', { name: /김민지/ });
+    await ui.user.click(within(queueList()).getByRole('button', { name: /이서준/ }));
+    await ui.user.keyboard('a');
+    expect(await screen.findByRole('status')).toHaveTextContent('이서준(@student2) 학생을 승인했습니다.');
+    expect(await screen.findByRole('img', { name: '박지우(@student3) 학생증 사진' })).toBeInTheDocument();
+    expect(selected()).toHaveTextContent('박지우');
+    expect(queueList()).toHaveAccessibleName('확인 대기 4명');
   });
 
   it('says nothing of today for a queue answered without an operator', async () => {
