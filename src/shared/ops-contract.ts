@@ -248,11 +248,27 @@ export const opsVerification = z
     reason: z.string().nullable(),
     /** When the current card was sent: the queue is oldest first, and a decision may name it (see the routes). */
     card_submitted_at: isoTime.nullable(),
+    /** When the current card was decided: null while it waits, also when an earlier card was decided. */
     verified_at: isoTime.nullable(),
     /** When the sweeper deleted the decided card (CARD_RETENTION_DAYS after verified_at); the decision stays. */
     card_deleted_at: isoTime.nullable(),
   })
   .meta({ id: 'OpsVerification' });
+
+/** GET /api/ops/verifications/: a page of one status's queue, and how the queue stands. */
+export const opsVerificationPage = z
+  .object({
+    results: z.array(opsVerification),
+    /** `cursor` for the next page; null on the last. */
+    next_cursor: z.string().nullable(),
+    /** Every student the status and the search find, on all pages. */
+    total: count,
+    /** The card that has waited longest among them (pending only; null otherwise or when none waits). */
+    oldest_submitted_at: isoTime.nullable(),
+    /** Cards the signed-in operator decided today (campus day); null for the shared X-Ops-Token, which is nobody. */
+    decided_today: count.nullable(),
+  })
+  .meta({ id: 'OpsVerificationPage' });
 
 /** An operator's decision on a card (approve / reject). */
 export const opsVerificationDecided = z

@@ -3,7 +3,7 @@ import { API_MESSAGES as M } from './api-messages';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 import { CAMPUS_NAME_MAX } from './campus-upload';
 import { PASSWORD_MIN, USERNAME_PATTERN } from './constants';
-import { MAX_ID } from './ids';
+import { MAX_ID, parseId } from './ids';
 import { PARTY_STATUSES } from './parties';
 import { isCalendarDate } from './party-filters';
 import { PRIVACY_BODY_MAX, PRIVACY_MESSAGES as PM } from './privacy';
@@ -87,7 +87,14 @@ export const opsPartyListQuery = z.object({
   status: z.enum(PARTY_STATUSES, { error: 'status는 open 또는 cancelled입니다.' }).optional(),
 });
 
-export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검색어는 50자까지입니다.').default('') });
+/** What an operator types to find a student (the points page, the verification queue). */
+const searchText = z.string().trim().max(50, '검색어는 50자까지입니다.').default('');
+
+export const opsUserSearchQuery = z.object({ q: searchText });
+
+const LIMIT = 'limit은 1~100입니다.';
+/** How many rows a page holds, 1 to 100. */
+const pageLimit = (byDefault: number) => z.coerce.number({ error: LIMIT }).int().min(1, LIMIT).max(100, LIMIT).default(byDefault);
 
 /**
  * Newest first, paged like the audit log: `before_id` is the id of the last row already shown (keyset paging: rows
@@ -95,7 +102,7 @@ export const opsUserSearchQuery = z.object({ q: z.string().trim().max(50, '검�
  */
 export const opsLedgerQuery = z.object({
   before_id: z.coerce.number({ error: 'before_id는 원장 항목 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
-  limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(30),
+  limit: pageLimit(30),
 });
 
 // Student verification (issue 16). `card_submitted_at` is the card the operator looked at: a student may replace a
@@ -107,8 +114,31 @@ const cardSeen = z.iso.datetime({ offset: true, error: 'card_submitted_at은 ISO
 /** The header of a card's bytes naming which card they are (its `card_submitted_at`), for the CLI's download. */
 export const CARD_SUBMITTED_AT_HEADER = 'card-submitted-at';
 
+// Where a page of the verification queue ended, as the server writes it in `next_cursor`: the last row's
+// card_submitted_at (empty for a student with no card) and id, the two keys the queue is ordered by.
+const VERIFICATION_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)?~(\d+)$/;
+
+export const verificationCursor = (row: { card_submitted_at: string | null; id: number }) => `${row.card_submitted_at ?? ''}~${row.id}`;
+
+/** A `cursor` read back; null for anything the server did not write (a 30 February, an id out of range). */
+export function readVerificationCursor(cursor: string): { at: Date | null; id: number } | null {
+  const [, time, digits] = VERIFICATION_CURSOR.exec(cursor) ?? [];
+  const id = parseId(digits);
+  const at = time ? new Date(time) : null;
+  if (id === null || (at && (Number.isNaN(at.getTime()) || at.toISOString() !== time))) return null;
+  return { at, id };
+}
+
+/** GET /api/ops/verifications/: one status's queue, oldest card first, searched by `q`, a page at a time. */
 export const opsVerificationQuery = z.object({
   status: z.enum(VERIFICATION_STATUSES, { error: `status는 ${VERIFICATION_STATUSES.join(', ')} 중 하나입니다.` }).default('pending'),
+  /** A name, username, school or phone (with or without hyphens). */
+  q: searchText,
+  cursor: z
+    .string()
+    .refine((c) => readVerificationCursor(c) !== null, 'cursor는 앞 페이지의 next_cursor 값이어야 합니다.')
+    .optional(),
+  limit: pageLimit(30),
 });
 
 export const opsVerificationApprove = z.object({ card_submitted_at: cardSeen });

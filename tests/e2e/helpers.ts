@@ -95,8 +95,8 @@ export async function login(page: Page, username: string, password: string) {
  * card waits for an operator; unless the test is about that, the operator API approves it at once, so the student
  * may join like the demo students.
  */
-export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', opts: { approved?: boolean } = {}) {
-  const s = newStudent(prefix);
+export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', opts: { approved?: boolean; name?: string } = {}) {
+  const s = { ...newStudent(prefix), ...(opts.name ? { name: opts.name } : {}) };
   const card = await studentCardPng();
   const send = async () => {
     // The version in effect, as the signup form reads it.
@@ -131,9 +131,20 @@ export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', o
  */
 export async function decideViaApi(request: APIRequestContext, id: number, decision: 'approve' | 'reject', body: object = {}) {
   const headers = { 'X-Ops-Token': E2E_OPS_TOKEN };
-  const queue = (await (await request.get('/api/ops/verifications/', { headers })).json()) as { id: number; card_submitted_at: string }[];
-  const seen = queue.find((v) => v.id === id)?.card_submitted_at;
+  let seen: string | undefined;
+  // Page after page: other tests' students may fill the first.
+  for (let cursor = ''; ; ) {
+    const page = (await (await request.get(`/api/ops/verifications/?limit=100${cursor}`, { headers })).json()) as QueuePage;
+    seen = page.results.find((v) => v.id === id)?.card_submitted_at;
+    if (seen || !page.next_cursor) break;
+    cursor = `&cursor=${encodeURIComponent(page.next_cursor)}`;
+  }
   return request.post(`/api/ops/verifications/${id}/${decision}/`, { headers, data: { card_submitted_at: seen, ...body } });
+}
+
+interface QueuePage {
+  results: { id: number; card_submitted_at: string }[];
+  next_cursor: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { formatPhone } from '../../src/client/lib/format-phone';
 import { expectAccessible } from './axe';
 import { E2E_OPS_TOKEN, login, signupViaApi } from './helpers';
 import { DEMO_OPERATOR, opsLogin } from './ops-helpers';
@@ -28,7 +29,7 @@ test('an operator approves a new student from the queue with the keyboard, and t
   await expect(card).toBeVisible();
   // The card arrived with the operator's token and decoded: an image, not a broken icon.
   await expect.poll(() => card.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
-  const phone = panel.getByText(s.phone, { exact: true });
+  const phone = panel.getByText(formatPhone(s.phone), { exact: true });
   await expect(phone).toBeVisible();
   await expect(panel.getByText(s.email, { exact: true })).toBeVisible();
   await expect(panel.getByText(s.school, { exact: true })).toBeVisible();

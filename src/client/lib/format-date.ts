@@ -36,3 +36,13 @@ export function formatMonthDayTime(iso: string): string {
   const hour = Number(part.hour);
   return `${part.month}월 ${part.day}일 ${hour < 12 ? '오전' : '오후'} ${hour % 12 || 12}:${part.minute}`;
 }
+
+const ago = new Intl.RelativeTimeFormat('ko-KR', { numeric: 'always' });
+
+/** "3시간 전": how long before `now`, in minutes under an hour, hours under two days, days after that. */
+export function formatTimeAgo(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return ago.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? ago.format(-hours, 'hour') : ago.format(-Math.floor(hours / 24), 'day');
+}

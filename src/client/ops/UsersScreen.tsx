@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import type { opsUser } from '../../shared/ops-contract';
@@ -7,28 +7,23 @@ import { formatPoints } from '../lib/format-points';
 import { LoadState } from './LoadState';
 import { OPS_TEXTS } from './ops-texts';
 import { POINTS_TEXTS as T } from './points-texts';
+import { SearchField } from './SearchField';
 import { SuspensionMark } from './SuspensionMark';
 import { TableScroll } from './TableScroll';
 import { useOpsData } from './use-ops-data';
+import { useSearchDraft } from './use-search-draft';
 import './points.css';
 
 type OpsUser = z.infer<typeof opsUser>;
 
 /** The server answers at most this many students for one search. */
 const SEARCH_LIMIT = 50;
-const SEARCH_MAX = 50;
 
 /** The 포인트 section's first page: find a student by name, username or phone. The query lives in the URL. */
 export function UsersScreen() {
   const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
   const [, navigate] = useLocation();
-  const [draft, setDraft] = useState(q);
-  // Back and forward change the query under the form: the field follows what is searched.
-  const [shown, setShown] = useState(q);
-  if (shown !== q) {
-    setShown(q);
-    setDraft(q);
-  }
+  const [draft, setDraft] = useSearchDraft(q);
   const { data, error, mutate } = useOpsData<OpsUser[]>(`/api/ops/users/?q=${encodeURIComponent(q)}`);
 
   function search(e: FormEvent) {
@@ -42,10 +37,7 @@ export function UsersScreen() {
     <>
       <h1 className="ops-page__title">{OPS_TEXTS.points}</h1>
       <form className="ops-points-search" role="search" onSubmit={search}>
-        <label className="ops-points-search__field">
-          <span>{T.search}</span>
-          <input className="field__input" type="search" value={draft} maxLength={SEARCH_MAX} placeholder={T.searchHint} onChange={(e) => setDraft(e.target.value)} />
-        </label>
+        <SearchField className="ops-points-search__field" label={T.search} hint={T.searchHint} value={draft} onValue={setDraft} />
         <button type="submit" className="button ops-points-search__go">
           {T.searchAction}
         </button>

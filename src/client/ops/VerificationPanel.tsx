@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/format-date';
+import { formatPhone } from '../lib/format-phone';
 import { StudentCardImage } from './StudentCardImage';
 import type { Verification } from './use-verification-queue';
 import { VerificationDecision, type DecisionProps } from './VerificationDecision';
@@ -32,7 +33,7 @@ export function VerificationPanel({ student, position, decision }: Props) {
             <dt>{T.school}</dt>
             <dd>{student.school ?? T.none}</dd>
             <dt>{T.phone}</dt>
-            <dd>{student.phone ?? T.none}</dd>
+            <dd>{student.phone ? formatPhone(student.phone) : T.none}</dd>
             <dt>{T.email}</dt>
             <dd className="verif-panel__email">{student.email ?? T.none}</dd>
             <dt>{T.sentAt}</dt>

@@ -1,16 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { formatMonthDayTime } from '../lib/format-date';
 import type { Verification } from './use-verification-queue';
+import { VERIFICATION_TEXTS as T } from './verification-texts';
 
 interface Props {
   labelledBy: string;
   list: Verification[];
   selected: number;
   onSelect: (index: number) => void;
+  /** More students on pages not loaded yet: 더 보기 (J past the last student does the same). */
+  more: { loading: boolean; onMore: () => void } | null;
 }
 
 /** The queue as buttons, one a student; the one on screen is marked, and the keyboard focus follows it. */
-export function VerificationQueueList({ labelledBy, list, selected, onSelect }: Props) {
+export function VerificationQueueList({ labelledBy, list, selected, onSelect, more }: Props) {
   const box = useRef<HTMLOListElement>(null);
   const selectedId = list[selected]?.id;
 
@@ -29,20 +32,28 @@ export function VerificationQueueList({ labelledBy, list, selected, onSelect }: 
   }, [selectedId]);
 
   return (
-    <ol ref={box} className="verif-queue" aria-labelledby={labelledBy}>
-      {list.map((student, index) => (
-        <li key={student.id}>
-          <button type="button" className="verif-queue__item" aria-current={index === selected ? 'true' : undefined} onClick={() => onSelect(index)}>
-            <span className="verif-queue__name">
-              {student.name} <span className="ops-muted">@{student.username}</span>
-            </span>
-            <span className="verif-queue__meta">
-              {student.school ?? ''}
-              {student.card_submitted_at ? ` · ${formatMonthDayTime(student.card_submitted_at)}` : ''}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol ref={box} className="verif-queue" aria-labelledby={labelledBy}>
+        {list.map((student, index) => (
+          <li key={student.id}>
+            <button type="button" className="verif-queue__item" aria-current={index === selected ? 'true' : undefined} onClick={() => onSelect(index)}>
+              <span className="verif-queue__name">
+                {student.name} <span className="ops-muted">@{student.username}</span>
+              </span>
+              <span className="verif-queue__meta">
+                {student.school ?? ''}
+                {student.card_submitted_at ? ` · ${formatMonthDayTime(student.card_submitted_at)}` : ''}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {more && (
+        // aria-disabled, not disabled: the button keeps the focus of an operator who pressed it while the page loads.
+        <button type="button" className="button button--ghost verif-queue__more" aria-disabled={more.loading || undefined} onClick={() => !more.loading && more.onMore()}>
+          {more.loading ? T.loadingMore : T.more}
+        </button>
+      )}
+    </>
   );
 }

@@ -1,26 +1,30 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { VERIFICATION_STATUSES, type VerificationStatus } from '../../shared/verification';
+import { VERIFICATION_STATUSES } from '../../shared/verification';
 import { useLatest } from '../lib/use-latest';
 import { LoadState } from './LoadState';
 import { useVerificationDecision } from './use-verification-decision';
-import { useVerificationQueue } from './use-verification-queue';
+import { type QueueFilter, queueSearch, useVerificationQueue } from './use-verification-queue';
 import { isTypingTarget, queueKeyAction, type QueueKeyAction } from './verification-keys';
 import { VerificationPanel } from './VerificationPanel';
+import { VerificationFilters } from './VerificationFilters';
 import { VerificationQueueList } from './VerificationQueueList';
+import { VerificationStanding } from './VerificationStanding';
 import { VERIFICATION_TEXTS as T } from './verification-texts';
 import './verification.css';
 
-function readStatus(search: string): VerificationStatus {
-  const status = new URLSearchParams(search).get('status');
-  return VERIFICATION_STATUSES.find((s) => s === status) ?? 'pending';
+function readFilter(search: string): QueueFilter {
+  const query = new URLSearchParams(search);
+  const status = query.get('status');
+  return { status: VERIFICATION_STATUSES.find((s) => s === status) ?? 'pending', q: query.get('q')?.trim() ?? '' };
 }
 
 /** The student cards waiting for an operator, oldest first: look at the card beside the student, approve or reject. */
 export function VerificationsScreen() {
-  const status = readStatus(useSearch());
+  const filter = readFilter(useSearch());
+  const { status } = filter;
   const [, navigate] = useLocation();
-  const queue = useVerificationQueue(status);
+  const queue = useVerificationQueue(filter);
   const decision = useVerificationDecision(queue);
   const { list, index, student } = queue;
   const decidable = student?.status === 'pending';
@@ -50,8 +54,8 @@ export function VerificationsScreen() {
       <button type="button" className="button button--ghost verif-nav" aria-keyshortcuts="K ArrowUp" aria-disabled={index === 0 || undefined} onClick={() => act('previous')}>
         {T.previous}
       </button>
-      <span className="verif-panel__position">{T.position(index + 1, list.length)}</span>
-      <button type="button" className="button button--ghost verif-nav" aria-keyshortcuts="J ArrowDown" aria-disabled={index >= list.length - 1 || undefined} onClick={() => act('next')}>
+      <span className="verif-panel__position">{T.position(index + 1, queue.total)}</span>
+      <button type="button" className="button button--ghost verif-nav" aria-keyshortcuts="J ArrowDown" aria-disabled={(index >= list.length - 1 && !queue.hasMore) || undefined} onClick={() => act('next')}>
         {T.next}
       </button>
     </div>
@@ -61,16 +65,7 @@ export function VerificationsScreen() {
     <>
       <h1 className="ops-page__title">{T.title}</h1>
       <div className="verif-toolbar">
-        <label className="ops-filters__field">
-          <span>{T.statusFilter}</span>
-          <select className="field__input field__input--select" value={status} onChange={(e) => navigate(e.target.value === 'pending' ? '/verifications' : `/verifications?status=${e.target.value}`)}>
-            {VERIFICATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {T.statusLabel[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <VerificationFilters filter={filter} onFilter={(next) => navigate(`/verifications${queueSearch(next)}`)} />
         <section className="verif-keys" aria-labelledby="verif-keys-title">
           <h2 id="verif-keys-title" className="verif-keys__title">
             {T.keysTitle}
@@ -91,20 +86,29 @@ export function VerificationsScreen() {
           <p className="verif-keys__note">{T.keysNote}</p>
         </section>
       </div>
+      {queue.data && (
+        <VerificationStanding waiting={status === 'pending' ? { total: queue.total, oldestSubmittedAt: queue.oldestSubmittedAt } : null} decidedToday={queue.decidedToday} />
+      )}
       <p className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
         {decision.outcome?.text}
       </p>
       {!queue.data ? (
         <LoadState error={queue.error} retry={() => void queue.reload()} />
       ) : list.length === 0 || !student ? (
-        <p className="status-text">{status === 'pending' ? T.empty.pending : T.empty.other}</p>
+        <p className="status-text">{filter.q ? T.empty.search(filter.q) : status === 'pending' ? T.empty.pending : T.empty.other}</p>
       ) : (
         <div className="verif-layout">
           <section className="verif-layout__queue" aria-labelledby="verif-queue-title">
             <h2 id="verif-queue-title" className="ops-section__title">
-              {T.queue(T.statusLabel[status], list.length)}
+              {T.queue(T.statusLabel[status], queue.total)}
             </h2>
-            <VerificationQueueList labelledBy="verif-queue-title" list={list} selected={index} onSelect={queue.select} />
+            <VerificationQueueList
+              labelledBy="verif-queue-title"
+              list={list}
+              selected={index}
+              onSelect={queue.select}
+              more={queue.hasMore ? { loading: queue.loadingMore, onMore: queue.loadMore } : null}
+            />
           </section>
           <VerificationPanel
             student={student}

@@ -1,43 +1,111 @@
 import { useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
 import type { z } from 'zod';
-import type { opsVerification } from '../../shared/ops-contract';
+import type { opsVerification, opsVerificationPage } from '../../shared/ops-contract';
 import type { VerificationStatus } from '../../shared/verification';
-import { useOpsData } from './use-ops-data';
+import type { ApiError } from '../api/api-error';
+import { opsFetcher } from './ops-api';
 
 export type Verification = z.infer<typeof opsVerification>;
+type QueuePage = z.infer<typeof opsVerificationPage>;
+
+/** Which queue: a status, and what the operator searched for (kept in the URL). */
+export interface QueueFilter {
+  status: VerificationStatus;
+  q: string;
+}
 
 interface Picked {
-  status: VerificationStatus;
-  id: number;
+  /** The queue it was picked in: another status or search starts at its top. */
+  queue: string;
+  /** Null while the next page, where the operator walked past the end, is on its way. */
+  id: number | null;
   /** Where the student stood: when they leave the list (decided here or elsewhere), whoever stands there now is next. */
   index: number;
 }
 
-/** One status's queue (oldest card first, as the server sends it) and the student the operator is looking at. */
-export function useVerificationQueue(status: VerificationStatus) {
-  const { data, error, mutate } = useOpsData<Verification[]>(`/api/ops/verifications/?status=${status}`);
+/** The console's own address for a queue: status and search in the URL, so a reload or a shared link shows the same. */
+export function queueSearch({ status, q }: QueueFilter): string {
+  const query = new URLSearchParams();
+  if (status !== 'pending') query.set('status', status);
+  if (q) query.set('q', q);
+  return query.size ? `?${query}` : '';
+}
+
+function pagePath({ status, q }: QueueFilter, cursor?: string) {
+  const query = new URLSearchParams({ status });
+  if (q) query.set('q', q);
+  if (cursor) query.set('cursor', cursor);
+  return `/api/ops/verifications/?${query}`;
+}
+
+/**
+ * One queue (oldest card first, as the server sends it), a page at a time, and the student the operator is looking
+ * at. Walking past the last student loaded asks for the next page and lands on its first student.
+ */
+export function useVerificationQueue(filter: QueueFilter) {
+  const key = pagePath(filter);
+  const { data, error, size, setSize, mutate } = useSWRInfinite<QueuePage, ApiError>(
+    (index, previous: QueuePage | null) => (index === 0 ? key : previous?.next_cursor ? pagePath(filter, previous.next_cursor) : null),
+    opsFetcher<QueuePage>,
+    // The next page only: the pages already shown stay as they are until a decision reloads them all.
+    { revalidateFirstPage: false },
+  );
   const [picked, setPicked] = useState<Picked | null>(null);
-  const list = data ?? [];
-  const mine = picked?.status === status ? picked : null;
+  const list = data?.flatMap((page) => page.results) ?? [];
+  const first = data?.[0];
+  const hasMore = !!data?.[data.length - 1]?.next_cursor;
+  const loadingMore = !!data && size > data.length;
+  const mine = picked?.queue === key ? picked : null;
   const byId = mine ? list.findIndex((s) => s.id === mine.id) : -1;
   const index = byId >= 0 ? byId : Math.max(0, Math.min(mine?.index ?? 0, list.length - 1));
 
+  function loadMore() {
+    if (hasMore && !loadingMore) void setSize(size + 1);
+  }
+
   function select(at: number) {
     const student = list[at];
-    if (student) setPicked({ status, id: student.id, index: at });
+    if (student) setPicked({ queue: key, id: student.id, index: at });
+    else if (at === list.length && hasMore) {
+      setPicked({ queue: key, id: null, index: at });
+      loadMore();
+    }
   }
 
   /** The queue without `id`, at once (the student was just decided), then as the server has it. */
   function remove(id: number) {
     const at = list.findIndex((s) => s.id === id);
-    const next = list[at + 1] ?? list[at - 1];
-    // The decided student's place goes to the next one, so `at` stays right once the list has closed up.
-    if (next) setPicked({ status, id: next.id, index: next === list[at + 1] ? at : at - 1 });
-    void mutate(
-      list.filter((s) => s.id !== id),
-      { revalidate: true },
-    );
+    // The decided student's place goes to the next one, so `at` stays right once the list has closed up; after the
+    // last student loaded the next one is on the next page, which the reload below brings up to `at`.
+    const next = list[at + 1] ?? (hasMore ? null : list[at - 1]);
+    if (next) setPicked({ queue: key, id: next.id, index: next === list[at + 1] ? at : at - 1 });
+    else if (hasMore) setPicked({ queue: key, id: null, index: at });
+    if (!data) return;
+    const pages = data.map((page, i) => ({
+      ...page,
+      results: page.results.filter((s) => s.id !== id),
+      total: i === 0 ? Math.max(0, page.total - 1) : page.total,
+    }));
+    // Every page again, not just the first: the pages are cut by cursor, and the counts come with each.
+    void mutate(pages, { revalidate: () => true });
   }
 
-  return { data, error, list, index, student: list.at(index) ?? null, select, remove, reload: () => mutate() };
+  return {
+    data,
+    error,
+    list,
+    index,
+    student: list.at(index) ?? null,
+    /** Every student the status and search find, on all pages. */
+    total: first?.total ?? 0,
+    oldestSubmittedAt: first?.oldest_submitted_at ?? null,
+    decidedToday: first?.decided_today ?? null,
+    hasMore,
+    loadingMore,
+    loadMore,
+    select,
+    remove,
+    reload: () => mutate(),
+  };
 }

@@ -67,9 +67,9 @@ const COMMANDS: Record<string, Command> = {
     run: (call, args) => call('POST', `/api/ops/reports/${encodeURIComponent(args[0] ?? '')}/resolve/`, { action: args[1] }),
   },
   verifications: {
-    summary: '학생증 확인을 기다리는 학생 목록을 봅니다 (오래된 순)',
-    usage: 'verifications [--status pending|rejected|approved|unsubmitted]',
-    run: (call, args) => call('GET', `/api/ops/verifications/?status=${encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending')}`),
+    summary: '학생증 확인을 기다리는 학생 목록을 봅니다 (오래된 순, 한 페이지씩: 다음 페이지는 --cursor next_cursor)',
+    usage: 'verifications [--status pending|rejected|approved|unsubmitted] [--q 이름|학교|전화번호] [--cursor C] [--limit 50]',
+    run: (call, args) => call('GET', `/api/ops/verifications/?${queryOf(flags(args, { status: 'string', q: 'string', cursor: 'string', limit: 'string' }))}`),
   },
   'verification:approve': {
     summary: '확인한 학생증을 승인합니다 (학생에게 알림; 그 뒤 새로 보낸 학생증이면 거절됨)',
@@ -159,9 +159,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',
     run: (call, args) => {
       const f = flags(args, { action: 'string', 'target-type': 'string', 'target-id': 'string', actor: 'string', limit: 'string' });
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(f)) if (typeof value === 'string') query.set(key.replaceAll('-', '_'), value);
-      return call('GET', `/api/ops/audit/?${query}`);
+      return call('GET', `/api/ops/audit/?${queryOf(f)}`);
     },
   },
   demo: {
@@ -211,6 +209,13 @@ function cardSeen(given: string | undefined): string {
   throw new Error(
     '--card-submitted-at이 필요합니다: 확인한 학생증의 제출 시각입니다. `student-card USER_ID`가 사진과 함께, `verifications`가 목록에 알려 줍니다.',
   );
+}
+
+/** The flags given as the query of a list (`--target-type` → `target_type`); a flag left out is not sent. */
+function queryOf(f: Record<string, unknown>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(f)) if (typeof value === 'string') query.set(key.replaceAll('-', '_'), value);
+  return query;
 }
 
 type FlagSpec = Record<string, 'string' | 'multiple' | 'boolean'>;

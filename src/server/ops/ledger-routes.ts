@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { detail } from '../http/errors';
 import { standings } from '../suspension/user-standing';
 import { requireOps } from './guard';
 import { OPS_MESSAGES as OM } from './messages';
+import { studentSearch } from './student-search';
 
 const SEARCH_LIMIT = 50;
 
@@ -34,9 +35,6 @@ async function userRows(db: Db, where: SQL | undefined, limit: number, now: Date
   }));
 }
 
-/** `%`, `_` and `\` typed by an operator are searched for as they are, not as patterns. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The points screen: find a student, then read their ledger (grants go through POST /api/ops/users/{id}/points/). */
 export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +43,7 @@ export async function opsLedgerRoutes(parent: FastifyInstance, ctx: Ctx) {
   // By username, name or phone (stored as digits: "010-1234-5678" finds it too). Without `q`, the first accounts.
   const searchSchema = { summary: 'Find students by username, name, email or phone', querystring: opsUserSearchQuery, response: { 200: z.array(opsUser) } };
   app.get('/api/ops/users/', { ...ops, schema: searchSchema }, async (req) => {
-    const { q } = req.query;
-    const digits = q.replace(/\D/g, '');
-    const where = q
-      ? or(ilike(users.username, contains(q)), ilike(users.name, contains(q)), digits.length >= 3 ? ilike(users.phone, contains(digits)) : undefined)
-      : undefined;
-    return userRows(ctx.db, where, SEARCH_LIMIT, ctx.clock.now());
+    return userRows(ctx.db, studentSearch(req.query.q, [users.username, users.name]), SEARCH_LIMIT, ctx.clock.now());
   });
 
   // Newest first, a page at a time: `before_id` is the last id shown, so rows added meanwhile never shift a page.

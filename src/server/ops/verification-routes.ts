@@ -1,21 +1,24 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { idParam } from '../../shared/id-schema';
-import { opsVerificationApprove, opsVerificationQuery, opsVerificationReject } from '../../shared/ops';
-import { opsVerification, opsVerificationDecided } from '../../shared/ops-contract';
+import { opsVerificationApprove, opsVerificationQuery, opsVerificationReject, readVerificationCursor, verificationCursor } from '../../shared/ops';
+import { opsVerificationDecided, opsVerificationPage } from '../../shared/ops-contract';
 import type { VerificationStatus } from '../../shared/verification';
 import type { Ctx } from '../context';
 import type { Tx } from '../db/connect';
 import { retryTransaction } from '../db/retry-transaction';
+import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { type OpsActor, opsActorOf, recordAudit } from './audit';
+import { campusDay } from './campus-day';
 import { requireOps } from './guard';
+import { studentSearch } from './student-search';
 
 const USER_NOT_FOUND = '회원을 찾을 수 없습니다.';
 const NO_CARD = '학생증 사진이 없습니다.';
@@ -41,14 +44,32 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   const userPath = z.object({ userId: idParam(USER_NOT_FOUND) });
 
   // Oldest card first: the student who has waited longest is looked at first. Closed accounts are not students.
-  const listSchema = { summary: 'Student cards waiting for a decision (or decided, by status)', querystring: opsVerificationQuery, response: { 200: z.array(opsVerification) } };
+  const listSchema = {
+    summary: 'Student cards waiting for a decision (or decided, by status), searched, a page at a time, and how the queue stands',
+    querystring: opsVerificationQuery,
+    response: { 200: opsVerificationPage },
+  };
   app.get('/api/ops/verifications/', { ...ops, schema: listSchema }, async (req) => {
-    const rows = await ctx.db
-      .select()
-      .from(users)
-      .where(and(eq(users.verificationStatus, req.query.status), isNull(users.deletedAt)))
-      .orderBy(sql`${users.cardSubmittedAt} asc nulls last`, asc(users.id));
-    return rows.map((u) => ({
+    const q = req.query;
+    const found = and(
+      eq(users.verificationStatus, q.status),
+      isNull(users.deletedAt),
+      studentSearch(q.q, [users.name, users.username, users.school]),
+    );
+    const after = q.cursor ? readVerificationCursor(q.cursor) : null;
+    const [rows, standing, decidedToday] = await Promise.all([
+      ctx.db
+        .select()
+        .from(users)
+        .where(and(found, after ? afterInQueue(after) : undefined))
+        .orderBy(sql`${users.cardSubmittedAt} asc nulls last`, asc(users.id))
+        // One more row than asked tells whether there is a next page.
+        .limit(q.limit + 1),
+      // Both from the index the queue is read by (status, card_submitted_at).
+      ctx.db.select({ total: count(), oldest: min(users.cardSubmittedAt) }).from(users).where(found),
+      decidedTodayBy(ctx, req.opsActor?.operatorId ?? null),
+    ]);
+    const page = rows.slice(0, q.limit).map((u) => ({
       id: u.id,
       username: u.username,
       name: u.name,
@@ -58,9 +79,17 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
       status: u.verificationStatus,
       reason: u.verificationReason,
       card_submitted_at: u.cardSubmittedAt?.toISOString() ?? null,
-      verified_at: u.verifiedAt?.toISOString() ?? null,
+      // A card sent again after a decision keeps that decision's time in the row; it is no answer about this card.
+      verified_at: u.verificationStatus === 'pending' ? null : (u.verifiedAt?.toISOString() ?? null),
       card_deleted_at: u.cardDeletedAt?.toISOString() ?? null,
     }));
+    return {
+      results: page,
+      next_cursor: rows.length > q.limit ? verificationCursor(page[page.length - 1]) : null,
+      total: standing[0]?.total ?? 0,
+      oldest_submitted_at: q.status === 'pending' ? (standing[0]?.oldest?.toISOString() ?? null) : null,
+      decided_today: decidedToday,
+    };
   });
 
   // The card is private (docs/rules.md): only operator routes read it, and no cache on the way may keep a copy.
@@ -135,6 +164,34 @@ async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: 
     });
     return { id: userId, status: d.decision, reason: d.reason, verified_at: now.toISOString() };
   });
+}
+
+/**
+ * The rows after the cursor's in the queue's order (card_submitted_at ascending, no card last, then id): by both keys,
+ * so a page never skips or repeats one of several cards sent in the same millisecond.
+ */
+function afterInQueue(after: { at: Date | null; id: number }) {
+  if (!after.at) return and(isNull(users.cardSubmittedAt), gt(users.id, after.id));
+  return or(gt(users.cardSubmittedAt, after.at), and(eq(users.cardSubmittedAt, after.at), gt(users.id, after.id)), isNull(users.cardSubmittedAt));
+}
+
+/** "오늘 처리 N건": the cards this operator decided since midnight in Seoul, from their audit rows. Nobody for the token. */
+async function decidedTodayBy(ctx: Ctx, operatorId: number | null): Promise<number | null> {
+  if (operatorId === null) return null;
+  const day = campusDay(ctx.clock.now());
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        // The day first: audit_log_created_idx narrows the log to today's rows.
+        gte(auditLog.createdAt, day.start),
+        lt(auditLog.createdAt, day.end),
+        eq(auditLog.operatorId, operatorId),
+        inArray(auditLog.action, ['verification.approve', 'verification.reject']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The conditional update matched nothing: unknown or closed (404), already decided or never sent (409), or another card. */

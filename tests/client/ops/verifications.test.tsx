@@ -38,7 +38,8 @@ function queueServer(initial: object[], decide?: (path: string, body: Record<str
     http.get('/api/ops/verifications/', ({ request }) => {
       const url = new URL(request.url);
       seen.lists.push(url.search);
-      return HttpResponse.json(queue.filter((s) => s.status === url.searchParams.get('status')));
+      const results = queue.filter((s) => s.status === url.searchParams.get('status'));
+      return HttpResponse.json({ results, next_cursor: null, total: results.length, oldest_submitted_at: null, decided_today: 0 });
     }),
     http.get('/api/ops/verifications/:id/card', ({ request, params }) => {
       seen.cards.push({ id: String(params.id), auth: request.headers.get('authorization') });
@@ -78,7 +79,7 @@ describe('/ops/verifications', () => {
     expect(within(queue).getAllByRole('button').map((b) => b.textContent)).toEqual([expect.stringContaining('김민지'), expect.stringContaining('이서준')]);
     expect(selected()).toHaveTextContent('김민지');
     expect(screen.getByText('한빛대학교', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.getByText('01012340001')).toBeInTheDocument();
+    expect(screen.getByText('010-1234-0001')).toBeInTheDocument();
     expect(screen.getByText('student1@hanbit.ac.kr')).toBeInTheDocument();
     expect(screen.getByText('2026년 3월 1일 10:00')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();

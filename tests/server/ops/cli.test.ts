@@ -36,12 +36,12 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
 
   it('lists the cards waiting for an operator, refuses a rejection without a reason, and approves the card listed', async () => {
     const s = await createStudent(t, { verificationStatus: 'pending', studentCardPath: 'cards/cli.jpg', cardSubmittedAt: t.clock.now() });
-    const queue = JSON.parse((await ops('verifications')).stdout) as { id: number; card_submitted_at: string }[];
-    const listed = queue.find((v) => v.id === s.id)!;
+    const queue = JSON.parse((await ops('verifications')).stdout) as { results: { id: number; card_submitted_at: string }[] };
+    const listed = queue.results.find((v) => v.id === s.id)!;
     const seen = ['--card-submitted-at', listed.card_submitted_at];
     await expect(ops('verification:reject', String(s.id), ...seen)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('reason') });
     expect(JSON.parse((await ops('verification:approve', String(s.id), ...seen)).stdout)).toMatchObject({ id: s.id, status: 'approved' });
-    expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).map((v: { id: number }) => v.id)).toContain(s.id);
+    expect(JSON.parse((await ops('verifications', '--status', 'approved')).stdout).results.map((v: { id: number }) => v.id)).toContain(s.id);
   });
 
   it('decides only on the card seen: none named is refused before asking the server; student-card says which card it saved; a card replaced since is refused (409)', async () => {
@@ -59,7 +59,9 @@ describe('npm run ops (the operator CLI against a running server)', { timeout: 1
     await expect(stale).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('409: {"detail":"학생이 학생증을 새로 보냈습니다.') });
     const rejectStale = ops('verification:reject', String(s.id), '--reason', '흐립니다', '--card-submitted-at', saved.card_submitted_at);
     await expect(rejectStale).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('409') });
-    expect(JSON.parse((await ops('verifications')).stdout).find((v: { id: number }) => v.id === s.id)).toMatchObject({ status: 'pending', card_submitted_at: t.clock.now().toISOString() });
+    // Found by the phone as an operator reads it off the card, hyphens and all.
+    const found = JSON.parse((await ops('verifications', '--q', s.phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1-$2-$3'))).stdout);
+    expect(found).toMatchObject({ total: 1, next_cursor: null, results: [{ id: s.id, status: 'pending', card_submitted_at: t.clock.now().toISOString() }] });
   });
 
   it('sets up the campus: names it, uploads its map from files, refuses wrong sizes, and goes back to the built-in art', async () => {

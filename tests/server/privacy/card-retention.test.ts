@@ -74,7 +74,7 @@ describeEachDb('student cards are deleted after the retention period', (kind) =>
     expect(await row(rejected.id)).toMatchObject({ studentCardPath: null, verificationStatus: 'rejected', verificationReason: '흐립니다', verifiedAt: new Date(decidedAt) });
 
     const list = await t.app.inject({ method: 'GET', url: '/api/ops/verifications/?status=approved', headers: ops() });
-    expect((list.json() as { id: number; card_deleted_at: string | null }[]).find((v) => v.id === approved.id)).toMatchObject({ card_deleted_at: t.clock.now().toISOString(), verified_at: decidedAt });
+    expect((list.json() as { results: { id: number; card_deleted_at: string | null }[] }).results.find((v) => v.id === approved.id)).toMatchObject({ card_deleted_at: t.clock.now().toISOString(), verified_at: decidedAt });
     const card = await t.app.inject({ method: 'GET', url: `/api/ops/verifications/${approved.id}/card`, headers: ops() });
     expect(card.statusCode).toBe(404);
     expect(card.json()).toEqual({ detail: '학생증 사진은 보관 기간이 지나 삭제되었습니다.' });
