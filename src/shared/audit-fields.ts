@@ -11,7 +11,7 @@ interface FieldWords {
   kind?: Kind;
 }
 
-export const AUDIT_FIELDS: Record<string, FieldWords> = {
+const AUDIT_FIELDS: Record<string, FieldWords> = {
   status: { label: '상태', kind: 'status' },
   reason: { label: '사유' },
   points: { label: '포인트', kind: 'points' },
