@@ -22,10 +22,11 @@ export const AUDIT_ACTIONS = [
   'password_reset.issue',
   'user.suspend',
   'user.unsuspend',
+  'audit.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'campus', 'privacy_policy'] as const;
+export const AUDIT_TARGETS = ['place', 'party', 'user', 'report', 'participation', 'operator', 'campus', 'privacy_policy', 'audit_log'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_LABELS = {
@@ -51,4 +52,18 @@ export const AUDIT_ACTION_LABELS = {
   'password_reset.issue': '비밀번호 재설정 링크 발급',
   'user.suspend': '이용 정지',
   'user.unsuspend': '이용 정지 해제',
+  'audit.export': '감사 로그 내보내기',
 } as const satisfies Record<AuditAction, string>;
+
+/** What each target is called in the console and the export ("학생 김하늘 (@student1)"). */
+export const AUDIT_TARGET_LABELS = {
+  place: '장소',
+  party: '파티',
+  user: '학생',
+  report: '신고',
+  participation: '참가',
+  operator: '운영자',
+  campus: '캠퍼스',
+  privacy_policy: '개인정보 처리방침',
+  audit_log: '감사 로그',
+} as const satisfies Record<AuditTarget, string>;

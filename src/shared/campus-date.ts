@@ -32,3 +32,11 @@ export function monthDayDateTime(date: Date): string {
   const v = seoulParts(date);
   return v ? `${v.month}월 ${v.day}일 (${v.weekday}) ${v.hour}:${v.minute}` : '';
 }
+
+/** "2026. 11. 27. 오후 3:04": an instant as the console's logs write it (the audit log, its export); '' if invalid. */
+export function seoulDateTime(date: Date): string {
+  const v = seoulParts(date);
+  if (!v) return '';
+  const hour = Number(v.hour);
+  return `${v.year}. ${v.month}. ${v.day}. ${hour < 12 ? '오전' : '오후'} ${hour % 12 || 12}:${v.minute}`;
+}

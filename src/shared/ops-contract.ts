@@ -42,6 +42,9 @@ export const opsReport = z
   })
   .meta({ id: 'OpsReport' });
 
+/** GET /api/ops/reports/: oldest first; `next_after_id` asks for the page after this one (null on the last). */
+export const opsReportPage = z.object({ results: z.array(opsReport), next_after_id: z.number().int().nullable() }).meta({ id: 'OpsReportPage' });
+
 export const opsReportResolved = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES).exclude(['pending']) }).meta({ id: 'OpsReportResolved' });
 
 export const opsPointsGranted = z.object({ user: z.number().int(), points: z.number().int() }).meta({ id: 'OpsPointsGranted' });
@@ -84,6 +87,11 @@ const opsAuditEntry = z
     action_label: z.string(),
     target_type: z.enum(AUDIT_TARGETS),
     target_id: z.number().int(),
+    /**
+     * The target as a reader knows it: a student's name (@username), a party's title, a place's name…; `path` is its
+     * console page (null where it has none), `gone` says it was withdrawn or deleted since.
+     */
+    target_detail: z.object({ name: z.string(), path: z.string().nullable(), gone: z.boolean() }),
     /** The values the action changed, as they were and as it left them (null: nothing before, e.g. a creation). */
     before: z.unknown(),
     after: z.unknown(),

@@ -63,8 +63,10 @@ export const opsOperatorAdmin = z.object({ admin: z.boolean({ error: 'admin은 t
 const auditTime = z.iso.datetime({ offset: true, error: '시간은 ISO 8601 형식이어야 합니다.' });
 const positiveInt = z.coerce.number().int().positive();
 
-/** GET /api/ops/audit/: every filter is optional; newest first, `before_id` pages back from the last row seen. */
-export const opsAuditQuery = z.object({
+const seoulDay = z.string().refine(isCalendarDate, '날짜는 YYYY-MM-DD 형식이어야 합니다.');
+
+/** The audit log's filters, the same for a page of it and for its CSV export. */
+const auditFilters = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   target_type: z.enum(AUDIT_TARGETS).optional(),
   target_id: positiveInt.optional(),
@@ -74,11 +76,35 @@ export const opsAuditQuery = z.object({
   /** Rows created at or after / strictly before this time. */
   after: auditTime.optional(),
   before: auditTime.optional(),
-  before_id: positiveInt.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Campus (Asia/Seoul) days, both included: what an operator means by "from the 3rd to the 5th". */
+  from: seoulDay.optional(),
+  to: seoulDay.optional(),
 });
+// ISO dates compare as strings. The message goes beside the field the operator picked last.
+const fromBeforeTo = <T extends { from?: string; to?: string }>(q: T) => !q.from || !q.to || q.from <= q.to;
+const FROM_AFTER_TO = { path: ['to'], message: '끝 날짜가 시작 날짜보다 앞입니다.' };
+
+/** GET /api/ops/audit/: every filter is optional; newest first, `before_id` pages back from the last row seen. */
+export const opsAuditQuery = auditFilters
+  .extend({ before_id: positiveInt.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) })
+  .refine(fromBeforeTo, FROM_AFTER_TO);
+
+/** GET /api/ops/audit/export.csv: the same filters, every matching row (up to AUDIT_EXPORT_MAX_ROWS). */
+export const opsAuditExportQuery = auditFilters.refine(fromBeforeTo, FROM_AFTER_TO);
+export type OpsAuditFilters = z.infer<typeof auditFilters>;
+
+/** The most rows one export carries: a month of a busy campus; a wider range is refused with a word to narrow it. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 const instantQuery = z.iso.datetime({ offset: true, error: 'ISO 8601 형식의 시각이어야 합니다. (예: 2026-03-05T00:00:00+09:00)' });
+
+/** GET /api/ops/reports/: a status's reports, oldest first; `after_id` goes on from the last report already shown. */
+export const opsReportListQuery = z.object({
+  // Any other status matches no report: the answer is the same empty page the database would give.
+  status: z.string().default('pending'),
+  after_id: z.coerce.number({ error: 'after_id는 신고 번호입니다.' }).int().min(1).max(MAX_ID).optional(),
+  limit: z.coerce.number({ error: 'limit은 1~100입니다.' }).int().min(1, 'limit은 1~100입니다.').max(100, 'limit은 1~100입니다.').default(50),
+});
 
 /** The console's party list: start_time in [from, to), from today (campus time) when `from` is left out. */
 export const opsPartyListQuery = z.object({

@@ -95,8 +95,8 @@ export async function login(page: Page, username: string, password: string) {
  * card waits for an operator; unless the test is about that, the operator API approves it at once, so the student
  * may join like the demo students.
  */
-export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', opts: { approved?: boolean; name?: string } = {}) {
-  const s = { ...newStudent(prefix), ...(opts.name ? { name: opts.name } : {}) };
+export async function signupViaApi(request: APIRequestContext, prefix = 'e2e', opts: { approved?: boolean; name?: string; school?: string } = {}) {
+  const s = { ...newStudent(prefix), ...(opts.name ? { name: opts.name } : {}), ...(opts.school ? { school: opts.school } : {}) };
   const card = await studentCardPng();
   const send = async () => {
     // The version in effect, as the signup form reads it.

@@ -1,19 +1,20 @@
 import { useRef, useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { REPORT_STATUSES } from '../../shared/community';
-import type { opsReport, opsReportResolved } from '../../shared/ops-contract';
+import type { opsReportPage, opsReportResolved } from '../../shared/ops-contract';
 import { ApiError, errorMessage } from '../api/api-error';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadState } from './LoadState';
-import { opsFetch } from './ops-api';
+import { opsFetch, opsFetcher } from './ops-api';
 import { OPS_TEXTS } from './ops-texts';
 import { ReportCard } from './ReportCard';
 import { REPORTS_TEXTS as T } from './reports-texts';
-import { useOpsData } from './use-ops-data';
 import './reports.css';
 
-type Report = z.infer<typeof opsReport>;
+type ReportPage = z.infer<typeof opsReportPage>;
+type Report = ReportPage['results'][number];
 type ReportStatus = Report['status'];
 type Resolved = z.infer<typeof opsReportResolved>;
 
@@ -26,7 +27,19 @@ function statusOf(search: string): ReportStatus {
 /** Students' reports, each with its party and both students; a pending one is warned (after a confirm) or dismissed. */
 export function ReportsScreen() {
   const status = statusOf(useSearch());
-  const { data, error, mutate } = useOpsData<Report[]>(`/api/ops/reports/?status=${status}`);
+  // Oldest first, a page at a time: 더 보기 goes on after the last report shown.
+  const { data: pages, error, mutate, size, setSize, isValidating } = useSWRInfinite<ReportPage, ApiError>(
+    (index, previous: ReportPage | null) => {
+      if (index === 0) return `/api/ops/reports/?status=${status}`;
+      if (!previous?.next_after_id) return null;
+      return `/api/ops/reports/?status=${status}&after_id=${previous.next_after_id}`;
+    },
+    opsFetcher<ReportPage>,
+    // 더 보기 fetches the next page only; a decision (mutate) reloads every page shown.
+    { revalidateFirstPage: false },
+  );
+  const data = pages?.flatMap((page) => page.results);
+  const more = pages?.[pages.length - 1]?.next_after_id;
   const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<Report | null>(null);
@@ -77,6 +90,11 @@ export function ReportsScreen() {
           ))}
         </ul>
       )}
+      {more ? (
+        <button type="button" className="button button--ghost ops-more" disabled={isValidating} onClick={() => void setSize(size + 1)}>
+          {OPS_TEXTS.more}
+        </button>
+      ) : null}
       {confirming && (
         <ConfirmDialog
           title={T.confirmTitle(confirming.reported_user_detail.name)}

@@ -57,6 +57,5 @@ export const OPS_TEXTS = {
   apply: '적용',
   more: '더 보기',
   noAudit: '기록이 없습니다.',
-  targetLabel: { place: '장소', party: '파티', user: '학생', report: '신고', participation: '참가', operator: '운영자', campus: '캠퍼스', privacy_policy: '개인정보 처리방침' },
   phase: { upcoming: '예정', in_progress: '진행 중', finished: '종료', cancelled: '취소됨' },
 } as const;

@@ -21,6 +21,8 @@ interface Download {
   headers: Headers;
 }
 
+const AUDIT_FILTER_FLAGS = { action: 'string', 'target-type': 'string', 'target-id': 'string', actor: 'string', from: 'string', to: 'string' } as const;
+
 const COMMANDS: Record<string, Command> = {
   status: {
     summary: '서버 상태와 데이터 개수를 봅니다',
@@ -59,7 +61,18 @@ const COMMANDS: Record<string, Command> = {
   reports: {
     summary: '처리 대기 중인 신고 목록을 봅니다',
     usage: 'reports [--status pending|confirmed|dismissed]',
-    run: (call, args) => call('GET', `/api/ops/reports/?status=${encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending')}`),
+    run: async (call, args) => {
+      // Every page, oldest first, as one list: what scripts read (and read before the list was paged).
+      const status = encodeURIComponent(flags(args, { status: 'string' }).status ?? 'pending');
+      const all: unknown[] = [];
+      let after: number | null = null;
+      do {
+        const page = (await call('GET', `/api/ops/reports/?status=${status}&limit=100${after ? `&after_id=${after}` : ''}`)) as { results: unknown[]; next_after_id: number | null };
+        all.push(...page.results);
+        after = page.next_after_id;
+      } while (after);
+      return all;
+    },
   },
   'report:resolve': {
     summary: '신고를 처리합니다: warn(경고 1회 + 알림) 또는 dismiss(기각)',
@@ -156,10 +169,18 @@ const COMMANDS: Record<string, Command> = {
   },
   audit: {
     summary: '감사 기록을 최신순으로 봅니다',
-    usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--limit 50]',
-    run: (call, args) => {
-      const f = flags(args, { action: 'string', 'target-type': 'string', 'target-id': 'string', actor: 'string', limit: 'string' });
-      return call('GET', `/api/ops/audit/?${queryOf(f)}`);
+    usage: 'audit [--action party.cancel] [--target-type party] [--target-id ID] [--actor 아이디|token] [--from 2026-03-01] [--to 2026-03-31] [--limit 50]',
+    run: (call, args) => call('GET', `/api/ops/audit/?${queryOf(flags(args, { ...AUDIT_FILTER_FLAGS, limit: 'string' }))}`),
+  },
+  'audit:export': {
+    summary: '감사 기록을 CSV 파일로 저장합니다 (같은 거르기 조건, 최대 10,000건; 내보내기도 감사 기록에 남음)',
+    usage: 'audit:export --out audit.csv [--action …] [--target-type …] [--target-id ID] [--actor …] [--from 2026-03-01] [--to 2026-03-31]',
+    run: async (call, args) => {
+      const { out = 'partyon-audit.csv', ...filters } = flags(args, { ...AUDIT_FILTER_FLAGS, out: 'string' });
+      const file = (await call('GET', `/api/ops/audit/export.csv?${queryOf(filters)}`, undefined, true)) as Download;
+      // Students' names and what was done to them: readable by this account only.
+      writeFileSync(out, file.bytes, { mode: 0o600 });
+      return { saved: out, bytes: file.bytes.length };
     },
   },
   demo: {

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUSES } from '../../shared/community';
 import { idParam } from '../../shared/id-schema';
-import { opsPointsGranted, opsReport, opsReportResolved } from '../../shared/ops-contract';
-import { CARD_SUBMITTED_AT_HEADER } from '../../shared/ops';
+import { opsPointsGranted, opsReportPage, opsReportResolved } from '../../shared/ops-contract';
+import { CARD_SUBMITTED_AT_HEADER, opsReportListQuery } from '../../shared/ops';
 import { POINTS_REASON_MAX } from '../../shared/points';
 import type { Ctx } from '../context';
 import { reports } from '../db/schema/community';
@@ -33,12 +33,15 @@ export async function opsCommunityRoutes(parent: FastifyInstance, ctx: Ctx) {
   const ops = { preValidation: requireOps(ctx) };
   const userPath = z.object({ id: idParam(USER_NOT_FOUND) });
 
-  const listSchema = { summary: 'Reports by status (pending first of all)', querystring: z.object({ status: z.string().default('pending') }), response: { 200: z.array(opsReport) } };
+  const listSchema = { summary: 'Reports by status, oldest first, a page at a time', querystring: opsReportListQuery, response: { 200: opsReportPage, ...refusals(400) } };
   app.get('/api/ops/reports/', { ...ops, schema: listSchema }, async (req) => {
-    // Any other filter matches no report: the answer is the same empty list the database would give.
+    const { after_id: afterId, limit } = req.query;
     const status = REPORT_STATUSES.find((s) => s === req.query.status);
-    if (!status) return [];
-    return reportRows(ctx.db, status);
+    if (!status) return { results: [], next_after_id: null };
+    // One more row than asked tells whether there is a next page.
+    const rows = await reportRows(ctx.db, status, afterId, limit + 1);
+    const page = rows.slice(0, limit);
+    return { results: page, next_after_id: rows.length > limit ? page[page.length - 1].id : null };
   });
 
   // Confirming a report gives the reported student one warning (once, however often it is resolved) and tells them.

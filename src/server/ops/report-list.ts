@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { REPORT_CATEGORY_LABELS, type REPORT_STATUSES } from '../../shared/community';
@@ -12,10 +12,12 @@ const reporter = alias(users, 'reporter');
 const reported = alias(users, 'reported');
 
 /**
- * The reports of one status, oldest first, each with its party and both students — one query (joins and a
- * counted subquery), so a long queue costs the same round trip as a short one.
+ * A page of the reports of one status, oldest first, each with its party and both students — one query (joins and a
+ * counted subquery), so a long queue costs the same round trip as a short one. `afterId` is the last report already
+ * shown: the page goes on after its (created_at, id), so reports of equal time are neither skipped nor repeated, and
+ * one resolved meanwhile (gone from the list) still marks where the next page starts.
  */
-export async function reportRows(db: Db, status: (typeof REPORT_STATUSES)[number]): Promise<z.input<typeof opsReport>[]> {
+export async function reportRows(db: Db, status: (typeof REPORT_STATUSES)[number], afterId: number | undefined, limit: number): Promise<z.input<typeof opsReport>[]> {
   const rows = await db
     .select({
       report: reports,
@@ -29,8 +31,14 @@ export async function reportRows(db: Db, status: (typeof REPORT_STATUSES)[number
     .innerJoin(parties, eq(parties.id, reports.partyId))
     .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .innerJoin(reported, eq(reported.id, reports.reportedUserId))
-    .where(eq(reports.status, status))
-    .orderBy(asc(reports.createdAt), asc(reports.id));
+    .where(
+      and(
+        eq(reports.status, status),
+        afterId === undefined ? undefined : sql`(${reports.createdAt}, ${reports.id}) > (select r.created_at, r.id from ${reports} r where r.id = ${afterId})`,
+      ),
+    )
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(limit);
   return rows.map(({ report: r, ...about }) => ({
     id: r.id,
     party: r.partyId,

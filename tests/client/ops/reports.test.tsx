@@ -31,7 +31,7 @@ function reportsServer(resolve: (action: string) => Response | Promise<Response>
     http.get('/api/ops/reports/', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status') ?? '';
       state.asked.push(status);
-      return HttpResponse.json(status === 'pending' && !state.resolved ? [report(12)] : []);
+      return HttpResponse.json({ results: status === 'pending' && !state.resolved ? [report(12)] : [], next_after_id: null });
     }),
     http.post('/api/ops/reports/12/resolve/', async ({ request }) => {
       const body = (await request.json()) as { action: string };
@@ -67,7 +67,7 @@ describe('/ops/reports', () => {
   });
 
   it('lists a resolved report without actions', async () => {
-    server.use(http.get('/api/ops/reports/', () => HttpResponse.json([report(9, { status: 'confirmed' })])));
+    server.use(http.get('/api/ops/reports/', () => HttpResponse.json({ results: [report(9, { status: 'confirmed' })], next_after_id: null })));
     renderApp('/ops/reports?status=confirmed');
     const card = await screen.findByRole('article', { name: /신고 #9/ });
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
@@ -130,5 +130,24 @@ describe('/ops/reports', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('잠시 후 다시 시도해 주세요.');
     expect(within(card).getByRole('button', { name: '기각' })).toBeEnabled();
     expect(state.asked).toEqual(['pending']);
+  });
+
+  it('pages a long list oldest first: 더 보기 asks for the reports after the last one shown', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/ops/reports/', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        if (url.searchParams.get('after_id') === '12') return HttpResponse.json({ results: [report(13, { content: '두 번째 쪽의 신고' })], next_after_id: null });
+        return HttpResponse.json({ results: [report(12)], next_after_id: 12 });
+      }),
+    );
+    const ui = renderApp('/ops/reports');
+    expect(await screen.findByText('신고 #12')).toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByText('두 번째 쪽의 신고')).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => within(a).getByText(/^신고 #/).textContent)).toEqual(['신고 #12', '신고 #13']);
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?status=pending', '?status=pending&after_id=12']);
   });
 });

@@ -61,7 +61,7 @@ describeEachDb('reviews, reports and operator warnings', (kind) => {
     const [a, b, c] = students;
     const r1 = (await report(a.auth, { party: partyId, reported_user: b.id, category: 'BAD_PHOTO', content: '사진이 부적절해요' })).json().id;
     const r2 = (await report(c.auth, { party: partyId, reported_user: b.id, category: 'OTHER', content: '그냥요' })).json().id;
-    const pending = (await ops('GET', '/api/ops/reports/?status=pending')).json();
+    const pending = (await ops('GET', '/api/ops/reports/?status=pending')).json().results;
     expect(pending.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([r1, r2]));
     expect(pending.find((r: { id: number }) => r.id === r1)).toMatchObject({ category: 'BAD_PHOTO', category_label: '부적절한 프로필 사진', reported_user: b.id });
 

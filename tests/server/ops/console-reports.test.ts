@@ -25,7 +25,8 @@ describeEachDb('operator console: reports with their party and both students', (
 
   const ops = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { 'x-ops-token': t.opsToken }, payload });
   const report = (auth: { authorization: string }, payload: object) => t.app.inject({ method: 'POST', url: '/api/mypage/reports/', headers: auth, payload });
-  const list = async (status: string) => (await ops('GET', `/api/ops/reports/?status=${status}`)).json() as Report[];
+  const page = async (query: string) => (await ops('GET', `/api/ops/reports/?${query}`)).json() as { results: Report[]; next_after_id: number | null };
+  const list = async (status: string) => (await page(`status=${status}`)).results;
 
   it('lists each report with the party title and time, the reporter, and the reported student with their warnings', async () => {
     const { partyId, students } = await paidParty(t, 3);
@@ -77,5 +78,34 @@ describeEachDb('operator console: reports with their party and both students', (
       [students[2].id, students[3].id],
       [students[3].id, students[0].id],
     ]);
+  });
+
+  it('pages the list oldest first by (time, id): reports made in the same instant are neither skipped nor repeated, and one resolved between pages moves nothing', async () => {
+    // Another test's reports may still be pending: this one reads only its own party's.
+    const { partyId, students } = await paidParty(t, 3);
+    const [a, b, c] = students;
+    const pairs = [[a, b], [a, c], [b, a], [b, c], [c, a]] as const;
+    // The test clock stands still: every report has the same created_at, so only the id orders them.
+    const made: number[] = [];
+    for (const [from, about] of pairs) made.push((await report(from.auth, { party: partyId, reported_user: about.id, category: 'OTHER', content: '같은 순간' })).json().id as number);
+
+    const seen: number[] = [];
+    let after: number | null = null;
+    let first = true;
+    do {
+      const got: { results: Report[]; next_after_id: number | null } = await page(`status=pending&limit=2${after ? `&after_id=${after}` : ''}`);
+      expect(got.results.length).toBeLessThanOrEqual(2);
+      seen.push(...got.results.map((r) => r.id));
+      after = got.next_after_id;
+      // The last report of the first page is resolved before the next page is asked for: the cursor still holds.
+      if (first && after) {
+        expect((await ops('POST', `/api/ops/reports/${after}/resolve/`, { action: 'dismiss' })).statusCode).toBe(200);
+        first = false;
+      }
+    } while (after);
+    const ours = seen.filter((id) => made.includes(id));
+    expect(ours).toEqual(made);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await ops('GET', '/api/ops/reports/?status=pending&limit=0')).json()).toEqual({ limit: ['limit은 1~100입니다.'] });
   });
 });

@@ -368,6 +368,7 @@ const ROWS: Row[] = [
     expect: opsOnly(404, 'token'),
   },
   { method: 'GET', path: '/api/ops/audit/', url: () => '/api/ops/audit/', expect: opsOnly(200) },
+  { method: 'GET', path: '/api/ops/audit/export.csv', url: () => '/api/ops/audit/export.csv', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/privacy/', url: () => '/api/ops/privacy/', expect: opsOnly(200) },
   {
     method: 'POST',
