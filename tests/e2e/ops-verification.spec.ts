@@ -178,7 +178,7 @@ test("a portrait phone photo fits the desk's screen whole, and zooms and turns b
   expect(fitted.x + fitted.width).toBeLessThanOrEqual(1440);
   await page.screenshot({ path: test.info().outputPath('portrait-desk.png') });
 
-  const frame = page.locator('.verif-viewer__frame').filter({ has: card });
+  const frame = card.locator('xpath=ancestor::div[@data-zoom]');
   await page.keyboard.press('+');
   await expect(frame).toHaveAttribute('data-zoom', '1.5');
   await page.keyboard.press(']');

@@ -135,7 +135,8 @@ function CardViewer({ url, alt, keysRef }: { url: string; alt: string; keysRef?:
   ];
   return (
     <figure className="verif-viewer">
-      <div ref={frame} className="verif-viewer__frame" data-zoom={zoom} data-turn={view.turn * 90}>
+      {/* Focusable: zoomed in, the frame scrolls, and a keyboard must reach the rest of the card (Tab, then Page Down). */}
+      <div ref={frame} className="verif-viewer__frame" tabIndex={0} role="group" aria-label={T.viewerFrame} data-zoom={zoom} data-turn={view.turn * 90}>
         <div className="verif-viewer__stage" style={{ width: `${zoom * 100}%`, height: `${zoom * 100}%` }}>
           <img className={`verif-card verif-viewer__img verif-viewer__img--turn${view.turn}`} src={url} alt={alt} />
         </div>

@@ -26,10 +26,12 @@ export function VerificationsScreen() {
   const decidable = student?.status === 'pending';
   const approveButton = useRef<HTMLButtonElement>(null);
   const viewer = useRef<((action: ViewerKeyAction) => void) | null>(null);
-  // After a decision or an undo the focus goes to the next card's 승인 (never to <body>, where the pressed button was).
+  const outcomeLine = useRef<HTMLParagraphElement>(null);
+  // After a decision or an undo the focus goes to the next card's 승인 (never to <body>, where the pressed button was),
+  // or, when nobody is left to decide, to the line saying what was done.
   const [focusTurn, setFocusTurn] = useState(0);
   useEffect(() => {
-    if (focusTurn) approveButton.current?.focus();
+    if (focusTurn) (approveButton.current ?? outcomeLine.current)?.focus();
   }, [focusTurn]);
   const focusDecision = () => setFocusTurn((n) => n + 1);
 
@@ -103,7 +105,7 @@ export function VerificationsScreen() {
         </section>
       </div>
       <div className="verif-outcome-line">
-        <p className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
+        <p ref={outcomeLine} tabIndex={-1} className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
           {decision.pending ? T.approvePending(decision.pending.student, decision.pending.left) : decision.outcome?.text}
         </p>
         {decision.pending && (

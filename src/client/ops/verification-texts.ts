@@ -71,6 +71,7 @@ export const VERIFICATION_TEXTS = {
   rotateLeft: '왼쪽으로 회전',
   rotateRight: '오른쪽으로 회전',
   viewerTools: '사진 보기',
+  viewerFrame: '학생증 사진 보기 영역',
   currentCard: '지금 학생증',
   previousCard: '이전 학생증',
   previousSentAt: (when: string) => `제출 ${when}`,
