@@ -260,6 +260,16 @@ export const opsVerification = z
     verified_at: isoTime.nullable(),
     /** When the sweeper deleted the decided card (CARD_RETENTION_DAYS after verified_at); the decision stays. */
     card_deleted_at: isoTime.nullable(),
+    /** The card this one replaced, kept while this one is pending (GET …/previous-card shows it); null otherwise. */
+    previous_card: z
+      .object({
+        submitted_at: isoTime.nullable(),
+        /** The decision it got (a rejection: only a rejected card is kept to compare), its reason and time. */
+        status: z.enum(VERIFICATION_STATUSES),
+        reason: z.string().nullable(),
+        decided_at: isoTime.nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'OpsVerification' });
 

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { VERIFICATION_STATUSES } from '../../shared/verification';
 import { useLatest } from '../lib/use-latest';
 import { LoadState } from './LoadState';
 import { useVerificationDecision } from './use-verification-decision';
 import { type QueueFilter, queueSearch, useVerificationQueue } from './use-verification-queue';
-import { isTypingTarget, queueKeyAction, type QueueKeyAction } from './verification-keys';
+import { isTypingTarget, queueKeyAction, type QueueKeyAction, type ViewerKeyAction } from './verification-keys';
 import { VerificationPanel } from './VerificationPanel';
 import { VerificationFilters } from './VerificationFilters';
 import { VerificationQueueList } from './VerificationQueueList';
@@ -28,12 +28,25 @@ export function VerificationsScreen() {
   const decision = useVerificationDecision(queue);
   const { list, index, student } = queue;
   const decidable = student?.status === 'pending';
+  const approveButton = useRef<HTMLButtonElement>(null);
+  const viewer = useRef<((action: ViewerKeyAction) => void) | null>(null);
+  const outcomeLine = useRef<HTMLParagraphElement>(null);
+  // After a decision or an undo the focus goes to the next card's 승인 (never to <body>, where the pressed button was),
+  // or, when nobody is left to decide, to the line saying what was done.
+  const [focusTurn, setFocusTurn] = useState(0);
+  useEffect(() => {
+    if (focusTurn) (approveButton.current ?? outcomeLine.current)?.focus();
+  }, [focusTurn]);
+  const focusDecision = () => setFocusTurn((n) => n + 1);
 
   function act(action: QueueKeyAction) {
     if (action === 'next') queue.select(index + 1);
     else if (action === 'previous') queue.select(index - 1);
-    else if (student && decidable && action === 'approve') void decision.approve(student);
-    else if (decidable && action === 'focusReason') decision.reasonField.current?.focus();
+    else if (action === 'undo') {
+      if (decision.undo()) focusDecision();
+    } else if (student && decidable && action === 'approve') decision.approve(student);
+    else if (student && decidable && action === 'reject') decision.openReject(student.id);
+    else if (action !== 'approve' && action !== 'reject') viewer.current?.(action);
   }
   const latestAct = useLatest(act);
   useEffect(() => {
@@ -41,7 +54,7 @@ export function VerificationsScreen() {
       if (e.defaultPrevented) return;
       const action = queueKeyAction(e, isTypingTarget(e.target));
       if (!action) return;
-      // Arrows would also scroll the page, and R would be typed into the reason it focuses.
+      // Arrows would also scroll the page, and a digit would pick a reason in the list R opens.
       e.preventDefault();
       latestAct.current(action);
     }
@@ -89,9 +102,16 @@ export function VerificationsScreen() {
       {queue.data && (
         <VerificationStanding waiting={status === 'pending' ? { total: queue.total, oldestSubmittedAt: queue.oldestSubmittedAt } : null} decidedToday={queue.decidedToday} />
       )}
-      <p className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
-        {decision.outcome?.text}
-      </p>
+      <div className="verif-outcome-line">
+        <p ref={outcomeLine} tabIndex={-1} className={decision.outcome?.failed ? 'error-text verif-outcome' : 'verif-outcome'} role="status">
+          {decision.pending ? T.approvePending(decision.pending.student, decision.pending.left) : decision.outcome?.text}
+        </p>
+        {decision.pending && (
+          <button type="button" className="button button--small button--ghost verif-undo" aria-keyshortcuts="U Control+Z" onClick={() => act('undo')}>
+            {T.undo}
+          </button>
+        )}
+      </div>
       {!queue.data ? (
         <LoadState error={queue.error} retry={() => void queue.reload()} />
       ) : list.length === 0 || !student ? (
@@ -113,16 +133,23 @@ export function VerificationsScreen() {
           <VerificationPanel
             student={student}
             position={position}
+            viewer={viewer}
             decision={
               decidable
                 ? {
                     busy: decision.busy,
+                    rejecting: decision.rejectingOf(student.id),
+                    preset: decision.presetOf(student.id),
                     reason: decision.reasonOf(student.id),
                     reasonError: decision.reasonErrorOf(student.id),
                     reasonField: decision.reasonField,
+                    approveButton,
+                    onOpenReject: () => decision.openReject(student.id),
+                    onCloseReject: decision.closeReject,
+                    onPick: (preset) => decision.pick(student.id, preset),
                     onReason: (text) => decision.setReason(student.id, text),
-                    onApprove: () => void decision.approve(student),
-                    onReject: () => void decision.reject(student),
+                    onApprove: () => decision.approve(student),
+                    onReject: () => void decision.reject(student).then((done) => done && focusDecision()),
                   }
                 : null
             }

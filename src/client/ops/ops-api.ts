@@ -5,6 +5,8 @@ interface OpsRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   body?: FormData;
+  /** Outlives the page (a decision sent as the tab closes, issue 33 §1). */
+  keepalive?: boolean;
 }
 
 /**
@@ -12,14 +14,14 @@ interface OpsRequest {
  * refresh: an operator session that ended (idle, its absolute end, sign-out elsewhere) answers 401, the session is
  * forgotten and the console shows its sign-in again.
  */
-export async function opsFetch<T>(path: string, { method = 'GET', json, body }: OpsRequest = {}): Promise<T> {
+export async function opsFetch<T>(path: string, { method = 'GET', json, body, keepalive }: OpsRequest = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const session = getOpsSession();
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: json !== undefined ? JSON.stringify(json) : body });
+    res = await fetch(path, { method, headers, body: json !== undefined ? JSON.stringify(json) : body, keepalive });
   } catch {
     throw new ApiError(0, null);
   }

@@ -52,7 +52,9 @@ export function useVerificationQueue(filter: QueueFilter) {
     { revalidateFirstPage: false },
   );
   const [picked, setPicked] = useState<Picked | null>(null);
-  const list = data?.flatMap((page) => page.results) ?? [];
+  // A student approved but still undoable (use-pending-approval.ts): out of the queue on screen, not yet on the server.
+  const [hidden, setHidden] = useState<number | null>(null);
+  const list = (data?.flatMap((page) => page.results) ?? []).filter((s) => s.id !== hidden);
   const first = data?.[0];
   const hasMore = !!data?.[data.length - 1]?.next_cursor;
   const loadingMore = !!data && size > data.length;
@@ -75,20 +77,46 @@ export function useVerificationQueue(filter: QueueFilter) {
 
   /** The queue without `id`, at once (the student was just decided), then as the server has it. */
   function remove(id: number) {
+    const pages = data?.map((page, i) => ({
+      ...page,
+      results: page.results.filter((s) => s.id !== id),
+      total: i === 0 ? Math.max(0, page.total - 1) : page.total,
+    }));
+    if (id === hidden) {
+      // An approval whose undo ran out: already off the screen, so no place changes; the server has heard it.
+      setHidden(null);
+      if (pages) void mutate(pages, { revalidate: () => true });
+      return;
+    }
     const at = list.findIndex((s) => s.id === id);
     // The decided student's place goes to the next one, so `at` stays right once the list has closed up; after the
     // last student loaded the next one is on the next page, which the reload below brings up to `at`.
     const next = list[at + 1] ?? (hasMore ? null : list[at - 1]);
     if (next) setPicked({ queue: key, id: next.id, index: next === list[at + 1] ? at : at - 1 });
     else if (hasMore) setPicked({ queue: key, id: null, index: at });
-    if (!data) return;
-    const pages = data.map((page, i) => ({
-      ...page,
-      results: page.results.filter((s) => s.id !== id),
-      total: i === 0 ? Math.max(0, page.total - 1) : page.total,
-    }));
+    if (!pages) return;
     // Every page again, not just the first: the pages are cut by cursor, and the counts come with each.
     void mutate(pages, { revalidate: () => true });
+  }
+
+  /** Out of the list on screen: the next student takes the place, as after a decision (from the next page after the last loaded). */
+  function hide(id: number) {
+    const at = list.findIndex((s) => s.id === id);
+    setHidden(id);
+    // The next student is picked by id, so the approved one, once its approval is sent and the list reloads, is
+    // never picked again by its old place.
+    const next = list[at + 1] ?? (hasMore ? null : list[at - 1]);
+    if (next) setPicked({ queue: key, id: next.id, index: next === list[at + 1] ? at : at - 1 });
+    else if (hasMore) {
+      setPicked({ queue: key, id: null, index: at });
+      loadMore();
+    }
+  }
+
+  /** The hidden student back where they were (`at`), selected: the approval was undone. */
+  function unhide(at: number) {
+    if (hidden !== null) setPicked({ queue: key, id: hidden, index: at });
+    setHidden(null);
   }
 
   return {
@@ -97,8 +125,8 @@ export function useVerificationQueue(filter: QueueFilter) {
     list,
     index,
     student: list.at(index) ?? null,
-    /** Every student the status and search find, on all pages. */
-    total: first?.total ?? 0,
+    /** Every student the status and search find, on all pages (less one approved but still undoable). */
+    total: Math.max(0, (first?.total ?? 0) - (hidden !== null ? 1 : 0)),
     oldestSubmittedAt: first?.oldest_submitted_at ?? null,
     decidedToday: first?.decided_today ?? null,
     hasMore,
@@ -106,6 +134,8 @@ export function useVerificationQueue(filter: QueueFilter) {
     loadMore,
     select,
     remove,
+    hide,
+    unhide,
     reload: () => mutate(),
   };
 }

@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors';
 import { giveSeatsBack } from '../reserve/give-seats-back';
 import { lockOpenStudent } from '../reserve/student-guard';
 import { offerAfterRelease } from '../reserve/waitlist-offer';
+import { NO_PREVIOUS_CARD } from './previous-card';
 
 const withdrawInput = z.object({ password: z.string().optional() });
 
@@ -45,7 +46,10 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
     const files = await retryTransaction(ctx.db, async (tx) => {
       await lockOpenStudent(tx, userId);
       // Read again under the lock: the photo may have changed since the password was checked.
-      const [current] = await tx.select({ profileImage: users.profileImage, studentCard: users.studentCardPath }).from(users).where(eq(users.id, userId));
+      const [current] = await tx
+        .select({ profileImage: users.profileImage, studentCard: users.studentCardPath, previousCard: users.previousCardPath })
+        .from(users)
+        .where(eq(users.id, userId));
       const upcoming = await tx
         .select({ id: participations.id, partyId: participations.partyId, title: parties.title })
         .from(participations)
@@ -70,17 +74,19 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
           passwordHash: null,
           profileImage: null,
           studentCardPath: null,
+          ...NO_PREVIOUS_CARD,
           // An operator's words about the card (a rejection) are about the person too; the status stays, as history.
           verificationReason: null,
           deletedAt: now,
         })
         .where(eq(users.id, userId));
-      return { profileImage: current.profileImage, studentCard: current.studentCard, released: upcoming.length, offerLater: given.offerLater };
+      return { profileImage: current.profileImage, studentCard: current.studentCard, previousCard: current.previousCard, released: upcoming.length, offerLater: given.offerLater };
     });
     await offerAfterRelease(ctx, files.offerLater, req.log);
     // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
     if (files.profileImage) await ctx.storage.removePublic(files.profileImage);
     if (files.studentCard) await ctx.storage.removePrivate(files.studentCard);
+    if (files.previousCard) await ctx.storage.removePrivate(files.previousCard);
     // Every session ended with the account: its open lobby and game sockets too, on every instance.
     await ctx.hub.endSessions(userId);
     return { detail: '회원 탈퇴가 완료되었습니다.', cancelled_parties: files.released };

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../shared/error-contract';
@@ -13,6 +13,7 @@ import { retryTransaction } from '../db/retry-transaction';
 import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
+import { NO_PREVIOUS_CARD } from '../mypage/previous-card';
 import { NOTICE } from '../notice/messages';
 import { notify } from '../notice/notify';
 import { type OpsActor, opsActorOf, recordAudit } from './audit';
@@ -22,6 +23,7 @@ import { studentSearch } from './student-search';
 
 const USER_NOT_FOUND = '회원을 찾을 수 없습니다.';
 const NO_CARD = '학생증 사진이 없습니다.';
+const NO_PREVIOUS_CARD_FILE = '이전 학생증 사진이 없습니다.';
 const CARD_DELETED = '학생증 사진은 보관 기간이 지나 삭제되었습니다.';
 const CARD_CHANGED = '학생이 학생증을 새로 보냈습니다. 새 사진을 확인한 뒤 다시 결정해 주세요.';
 const NOT_PENDING: Record<Exclude<VerificationStatus, 'pending'>, string> = {
@@ -82,6 +84,7 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
       // A card sent again after a decision keeps that decision's time in the row; it is no answer about this card.
       verified_at: u.verificationStatus === 'pending' ? null : (u.verifiedAt?.toISOString() ?? null),
       card_deleted_at: u.cardDeletedAt?.toISOString() ?? null,
+      previous_card: previousCardOf(u),
     }));
     return {
       results: page,
@@ -106,10 +109,18 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
       .from(users)
       .where(and(eq(users.id, req.params.userId), isNull(users.deletedAt)));
     if (!user?.card) throw detail(404, user?.deletedAt ? CARD_DELETED : NO_CARD);
-    const bytes = await ctx.storage.readPrivate(user.card);
-    // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
-    if (!bytes) throw detail(404, NO_CARD);
-    return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
+    return sendCard(ctx, reply, user.card, NO_CARD);
+  });
+
+  // The card a resubmission replaced, while the new one is pending (issue 33 §2): private like the current one.
+  const previousSchema = { ...cardSchema, summary: "The card a student's pending card replaced, to compare the two" };
+  app.get('/api/ops/verifications/:userId/previous-card', { ...ops, schema: previousSchema }, async (req, reply) => {
+    const [user] = await ctx.db
+      .select({ card: users.previousCardPath })
+      .from(users)
+      .where(and(eq(users.id, req.params.userId), isNull(users.deletedAt)));
+    if (!user?.card) throw detail(404, NO_PREVIOUS_CARD_FILE);
+    return sendCard(ctx, reply, user.card, NO_PREVIOUS_CARD_FILE);
   });
 
   const approveSchema = { summary: "Approve a student's card: they may join and pay", params: userPath, body: opsVerificationApprove, response: { 200: opsVerificationDecided, ...refusals(404, 409) } };
@@ -123,16 +134,35 @@ export async function opsVerificationRoutes(parent: FastifyInstance, ctx: Ctx) {
   );
 }
 
+async function sendCard(ctx: Ctx, reply: FastifyReply, key: string, missing: string) {
+  const bytes = await ctx.storage.readPrivate(key);
+  // The row names a file a crash left unwritten (or a withdrawal just deleted): nothing to show, not a 500.
+  if (!bytes) throw detail(404, missing);
+  return reply.header('Cache-Control', 'no-store').type('image/jpeg').send(bytes);
+}
+
+function previousCardOf(u: typeof users.$inferSelect) {
+  if (!u.previousCardPath || !u.previousCardStatus) return null;
+  return {
+    submitted_at: u.previousCardSubmittedAt?.toISOString() ?? null,
+    status: u.previousCardStatus,
+    reason: u.previousCardReason,
+    decided_at: u.previousCardDecidedAt?.toISOString() ?? null,
+  };
+}
+
 async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: Decision; reason: string | null; seen: string }) {
   const now = ctx.clock.now();
   const seen = new Date(d.seen);
-  return retryTransaction(ctx.db, async (tx) => {
+  const { answer, previousCard } = await retryTransaction(ctx.db, async (tx) => {
     // The student's row is the first and only row locked (db/lock-order.ts step 1); the audit row and the notice
     // only reference it. The card seen is compared by the update itself: a new card committed meanwhile (it takes
     // the same row lock) is what the update re-reads, so it matches nothing — never a card nobody looked at.
+    // Locked first to read the previous card (a resubmission's) the update clears: RETURNING gives the new values.
+    const [locked] = await tx.select({ previousCard: users.previousCardPath }).from(users).where(eq(users.id, userId)).for('no key update');
     const [row] = await tx
       .update(users)
-      .set({ verificationStatus: d.decision, verificationReason: d.reason, verifiedAt: now })
+      .set({ verificationStatus: d.decision, verificationReason: d.reason, verifiedAt: now, ...NO_PREVIOUS_CARD })
       .where(
         and(
           eq(users.id, userId),
@@ -162,8 +192,12 @@ async function decide(ctx: Ctx, actor: OpsActor, userId: number, d: { decision: 
       dedupeKey: `verification:${row.card ?? ''}:${row.submittedAt?.toISOString() ?? now.toISOString()}`,
       at: now,
     });
-    return { id: userId, status: d.decision, reason: d.reason, verified_at: now.toISOString() };
+    return { answer: { id: userId, status: d.decision, reason: d.reason, verified_at: now.toISOString() }, previousCard: locked?.previousCard ?? null };
   });
+  // The previous card was kept to compare with the new one; decided, it has served its purpose (privacy). After the
+  // commit, as with every replaced file: a rollback must not leave a row naming a deleted file.
+  if (previousCard) await ctx.storage.removePrivate(previousCard);
+  return answer;
 }
 
 /**

@@ -165,7 +165,8 @@ describe('/ops/verifications: a queue to work', () => {
     await screen.findByRole('img', { name: /김민지/ });
     await ui.user.click(within(queueList()).getByRole('button', { name: /이서준/ }));
     await ui.user.keyboard('a');
-    expect(await screen.findByRole('status')).toHaveTextContent('이서준(@student2) 학생을 승인했습니다.');
+    // Off the screen at once, while its approval can still be taken back (5 s): the next page's first is next.
+    expect(await screen.findByRole('status')).toHaveTextContent('이서준 승인 · 되돌리기 (5초)');
     expect(await screen.findByRole('img', { name: '박지우(@student3) 학생증 사진' })).toBeInTheDocument();
     expect(selected()).toHaveTextContent('박지우');
     expect(queueList()).toHaveAccessibleName('확인 대기 4명');

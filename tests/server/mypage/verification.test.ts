@@ -55,7 +55,7 @@ describeEachDb('student verification: sending cards', (kind) => {
     expect(await main(auth)).toMatchObject({ verification_status: 'pending', is_additional_info_provided: true });
   });
 
-  it('a rejected student reads the reason, sends a new card and waits again, the old card and reason gone', async () => {
+  it('a rejected student reads the reason, sends a new card and waits again, the reason gone and the old card kept beside the new one for the operator', async () => {
     const { id, auth } = await signup();
     const rejected = await decideCard(t, id, 'reject', { reason: '사진이 흐립니다' }, ops());
     expect(rejected.statusCode).toBe(200);
@@ -70,7 +70,9 @@ describeEachDb('student verification: sending cards', (kind) => {
     expect(u).toMatchObject({ verificationStatus: 'pending', verificationReason: null, cardSubmittedAt: t.clock.now() });
     expect(u.studentCardPath).not.toBe(old);
     expect(await cardFile(u.studentCardPath)).toBe(true);
-    expect(await cardFile(old)).toBe(false);
+    // The rejected card stays as the previous one (issue 33 §2) until the new one is decided (tests/server/ops/previous-card.test.ts).
+    expect(u).toMatchObject({ previousCardPath: old, previousCardStatus: 'rejected', previousCardReason: '사진이 흐립니다' });
+    expect(await cardFile(old)).toBe(true);
     expect(await main(auth)).toMatchObject({ verification_status: 'pending', verification_reason: null });
   });
 

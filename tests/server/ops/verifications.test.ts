@@ -65,6 +65,8 @@ describeEachDb('operators verify student cards', (kind) => {
       verified_at: null,
       // Set once the retention sweep has deleted a decided card (docs/rules.md "Privacy").
       card_deleted_at: null,
+      // The rejected card a resubmission replaced (tests/server/ops/previous-card.test.ts); a first card has none.
+      previous_card: null,
     });
     expect(rowsOf(await list('?status=pending'))).toEqual(body);
 

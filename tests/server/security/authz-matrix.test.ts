@@ -444,6 +444,8 @@ const ROWS: Row[] = [
   // Student verification: the card is the student's own, and still operators only.
   { method: 'GET', path: '/api/ops/verifications/', url: () => '/api/ops/verifications/', expect: opsOnly(200) },
   { method: 'GET', path: '/api/ops/verifications/{userId}/card', url: (f) => `/api/ops/verifications/${f.carded.id}/card`, expect: opsOnly(200) },
+  // A first card has no previous one: operators hear 404, everyone else 401 before anything is looked up.
+  { method: 'GET', path: '/api/ops/verifications/{userId}/previous-card', url: (f) => `/api/ops/verifications/${f.carded.id}/previous-card`, expect: opsOnly(404) },
   // The token decides first: the console then hears the card is decided already.
   {
     method: 'POST',

@@ -32,6 +32,14 @@ export const users = pgTable(
     verifiedAt: instant('verified_at'),
     // When the sweeper deleted the decided card (CARD_RETENTION_DAYS after verified_at); the decision stays.
     cardDeletedAt: instant('card_deleted_at'),
+    // The card a resubmission replaced, kept while the new one is pending so an operator can compare the two (issue
+    // 33 §2): its file, when it was sent, and the decision it got (none when a pending card was replaced). One only,
+    // and only until the new card is decided, the account is closed or the retention sweep takes it.
+    previousCardPath: text('previous_card_path'),
+    previousCardSubmittedAt: instant('previous_card_submitted_at'),
+    previousCardStatus: text('previous_card_status', { enum: VERIFICATION_STATUSES }),
+    previousCardReason: text('previous_card_reason'),
+    previousCardDecidedAt: instant('previous_card_decided_at'),
     // The 개인정보 처리방침 the student agreed to at signup (the version shown to them); null for accounts made
     // before there was one, or through Kakao.
     privacyPolicyVersion: integer('privacy_policy_version').references(() => privacyPolicies.version),
