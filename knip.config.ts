@@ -18,7 +18,7 @@ const config: KnipConfig = {
     'assets/render-art.ts',
     // The scripts of bench/README.md, each run as `npx tsx bench/<name>.ts`; bench-app.ts, party-seed.ts, serve-real.ts
     // and wrk.ts are their helpers and stay subject to the check.
-    'bench/{api,bundle,fanout,join-storm,lighthouse,list-filters,map-frames,media,search-burst}.ts',
+    'bench/{api,bundle,fanout,join-storm,lighthouse,list-filters,map-frames,media,ops-queue,search-burst}.ts',
     // Run by .ci/run, a bash script knip does not read.
     '.ci/*.mjs',
     // Pulled into the generated service worker by `importScripts` (vite.config.ts, workbox options).

@@ -13,12 +13,14 @@ async function box(locator: Locator) {
 
 // Axe scans take ten seconds or more each on a busy machine: the cap only catches a wait that never ends.
 test.describe.configure({ timeout: 300_000 });
+// Each test opens the queue searched for its own student (?q=): other tests' pending cards (the keyboard spec's two
+// dozen) may fill the queue's first page, and a new card comes last.
 
 test('an operator approves a new student from the queue with the keyboard, and the student then joins a party', async ({ page, request }) => {
   const s = await signupViaApi(request, 'ov', { approved: false });
   const who = `${s.name}(@${s.username})`;
 
-  await opsLogin(page, '/ops/verifications');
+  await opsLogin(page, `/ops/verifications?q=${s.username}`);
   await expect(page.getByRole('heading', { level: 1, name: '학생증 확인' })).toBeVisible();
   const queue = page.getByRole('list', { name: /^확인 대기 \d+명$/ });
   const entry = queue.getByRole('button', { name: new RegExp(`@${s.username}`) });
@@ -104,7 +106,7 @@ const decisionsOf = async (request: APIRequestContext, id: number) => {
 test('an operator approves and takes it back, then rejects with a preset reason by keys alone, at a desk', async ({ page, request }) => {
   const s = await student(request, 'ou');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await opsLogin(page, '/ops/verifications');
+  await opsLogin(page, `/ops/verifications?q=${s.username}`);
   const entry = page.getByRole('list', { name: /^확인 대기 \d+명$/ }).getByRole('button', { name: new RegExp(`@${s.username}`) });
   await entry.focus();
   await page.keyboard.press('Enter');
@@ -142,7 +144,7 @@ test('an operator approves and takes it back, then rejects with a preset reason 
 test('an approval still waiting when the page closes reaches the server once', async ({ page, request }) => {
   const s = await student(request, 'oc');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await opsLogin(page, '/ops/verifications');
+  await opsLogin(page, `/ops/verifications?q=${s.username}`);
   const entry = page.getByRole('list', { name: /^확인 대기 \d+명$/ }).getByRole('button', { name: new RegExp(`@${s.username}`) });
   await entry.focus();
   await page.keyboard.press('Enter');
@@ -166,7 +168,7 @@ test("a portrait phone photo fits the desk's screen whole, and zooms and turns b
   });
   expect(sent.status()).toBe(200);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await opsLogin(page, '/ops/verifications');
+  await opsLogin(page, `/ops/verifications?q=${s.username}`);
   const entry = page.getByRole('list', { name: /^확인 대기 \d+명$/ }).getByRole('button', { name: new RegExp(`@${s.username}`) });
   await entry.focus();
   await page.keyboard.press('Enter');

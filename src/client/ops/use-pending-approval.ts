@@ -3,7 +3,7 @@ import { useLatest } from '../lib/use-latest';
 import type { Verification } from './use-verification-queue';
 
 /** How long an approval can be taken back before the server hears it (issue 33 §1: one stray A approved a student). */
-export const UNDO_SECONDS = 5;
+const UNDO_SECONDS = 5;
 
 export interface PendingApproval {
   student: Verification;
