@@ -83,9 +83,10 @@ export function useVerificationQueue(filter: QueueFilter) {
       total: i === 0 ? Math.max(0, page.total - 1) : page.total,
     }));
     if (id === hidden) {
-      // An approval whose undo ran out: already off the screen, so no place changes; the server has heard it.
+      // An approval whose undo ran out: already off the screen, so no place changes. Not reloaded here: the approval
+      // is only now on its way, and a reload racing it would bring the student back; its answer reloads the queue.
       setHidden(null);
-      if (pages) void mutate(pages, { revalidate: () => true });
+      if (pages) void mutate(pages, { revalidate: false });
       return;
     }
     const at = list.findIndex((s) => s.id === id);
