@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 // The default route comes with the entry: opening / needs no second round trip for its chunk.
 import HomeScreen from './home/HomeScreen';
 import { EarlyTapReplay } from './lib/early-taps';
+import { whenIdle } from './lib/when-idle';
 import { Layout } from './ui/Layout';
 import { NotFoundScreen } from './ui/NotFoundScreen';
 import { COMMON_TEXTS } from './ui/texts';
@@ -27,7 +28,15 @@ const PasswordForgotScreen = lazy(() => import('./auth/PasswordForgotScreen'));
 const PasswordResetScreen = lazy(() => import('./auth/PasswordResetScreen'));
 const PaymentScreen = lazy(() => import('./payment/PaymentScreen'));
 const PaymentFinishScreen = lazy(() => import('./payment/PaymentFinishScreen'));
-const LobbyScreen = lazy(() => import('./lobby/LobbyScreen'));
+// The lobby is where a party waits for its game, and the game starts for everyone at once over one campus Wi-Fi: once
+// the lobby is up and the browser idle, the game's code and its gauge's are fetched (game/preload-game.ts). Here, as
+// only this module knows both screens.
+const LobbyScreen = lazy(() =>
+  import('./lobby/LobbyScreen').then((lobby) => {
+    whenIdle(() => void import('./game/preload-game').then((m) => m.preloadGame(), () => undefined));
+    return lobby;
+  }),
+);
 const BalanceGameScreen = lazy(() => import('./game/BalanceGameScreen'));
 const ParticipantsScreen = lazy(() => import('./party/ParticipantsScreen'));
 const ReportScreen = lazy(() => import('./report/ReportScreen'));

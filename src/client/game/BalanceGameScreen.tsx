@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { parseId } from '../../shared/ids';
 import type { ApiError } from '../api/api-error';
@@ -12,6 +12,7 @@ import { LoginRequiredModal } from '../ui/LoginRequiredModal';
 import { StepProgress } from '../ui/StepProgress';
 import { connectionView } from './connection-note';
 import { GAME_TEXTS as T } from './game-texts';
+import { preloadVoteGauge } from './lazy-vote-gauge';
 import { QuestionSlider } from './QuestionSlider';
 import { allVoted } from './recap';
 import { RoundRecap } from './RoundRecap';
@@ -58,6 +59,8 @@ export default function BalanceGameScreen() {
 function Game({ roundId }: { roundId: number }) {
   const [, navigate] = useLocation();
   const { data, error, mutate, update, socket } = useRound(roundId);
+  // The gauge's code, for after the first vote (lazy-vote-gauge.tsx): asked for once the screen is up.
+  useEffect(preloadVoteGauge, []);
   const online = useOnline();
   const connection = connectionView({ socket, online, readFailed: isOutage(error) });
   // 'auto': the recap comes up once every question has this student's vote; the buttons override that either way.

@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import vsImage from '../../../assets/images/vs.svg';
 import type { Question, VoteChoice } from '../../shared/live';
 import { GAME_TEXTS as T } from './game-texts';
 import { gaugeStats } from './gauge-math';
-import { VoteGauge } from './VoteGauge';
+import { LazyVoteGauge } from './lazy-vote-gauge';
 
 interface Props {
   question: Question;
@@ -45,7 +46,10 @@ export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
         {pending ? T.voting : question.has_voted ? T.voted : ''}
       </p>
       {question.has_voted ? (
-        <VoteGauge a={question.vote_a_count} b={question.vote_b_count} width={gaugeWidth} />
+        // Its own chunk (lazy-vote-gauge.tsx): until it is in, the veil's place shows how many took part.
+        <Suspense fallback={<GaugeVeil loading total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />}>
+          <LazyVoteGauge a={question.vote_a_count} b={question.vote_b_count} width={gaugeWidth} />
+        </Suspense>
       ) : (
         <GaugeVeil total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />
       )}
@@ -54,10 +58,10 @@ export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
 }
 
 /** The gauge's place before this student's vote, as tall as the gauge so nothing moves when it comes in. */
-function GaugeVeil({ total }: { total: number }) {
+function GaugeVeil({ total, loading = false }: { total: number; loading?: boolean }) {
   return (
     <div className="gauge-veil">
-      <p className="gauge-veil__text">{T.hiddenUntilVote}</p>
+      {!loading && <p className="gauge-veil__text">{T.hiddenUntilVote}</p>}
       <p className="gauge-veil__total">{T.participants(total)}</p>
     </div>
   );
