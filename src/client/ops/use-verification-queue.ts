@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { z } from 'zod';
 import type { opsVerification, opsVerificationPage } from '../../shared/ops-contract';
@@ -52,6 +52,16 @@ export function useVerificationQueue(filter: QueueFilter) {
     { revalidateFirstPage: false },
   );
   const [picked, setPicked] = useState<Picked | null>(null);
+  // An approval still waiting when the operator leaves the screen is sent as the screen goes (use-pending-approval.ts),
+  // after this hook's own cleanup (declared first, so run first): the queue and its cache are gone by then, and the
+  // list has nobody left to show it to.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // A student approved but still undoable (use-pending-approval.ts): out of the queue on screen, not yet on the server.
   const [hidden, setHidden] = useState<number | null>(null);
   const list = (data?.flatMap((page) => page.results) ?? []).filter((s) => s.id !== hidden);
@@ -77,6 +87,7 @@ export function useVerificationQueue(filter: QueueFilter) {
 
   /** The queue without `id`, at once (the student was just decided), then as the server has it. */
   function remove(id: number) {
+    if (!mounted.current) return;
     const pages = data?.map((page, i) => ({
       ...page,
       results: page.results.filter((s) => s.id !== id),
@@ -137,6 +148,6 @@ export function useVerificationQueue(filter: QueueFilter) {
     remove,
     hide,
     unhide,
-    reload: () => mutate(),
+    reload: async () => (mounted.current ? mutate() : undefined),
   };
 }
