@@ -61,9 +61,12 @@ for (const [route, src] of ROUTES) {
   console.log(`| ${route} | ${js.length} | ${kb(j.raw)} | ${kb(j.gzip)} | ${kb(j.br)} | ${kb(c.gzip)} |`);
 }
 
-// What a screen loads after its first paint: its lazy parts (the map's markers canvas, Konva), counted beyond what
-// the route above already fetched.
-const LATER: [string, string, string][] = [['/map', 'src/client/map/MapScreen.tsx', 'src/client/map/MapStage.tsx']];
+// What a screen loads after its first paint: its lazy parts (the map's markers canvas, the game's gauge: Konva),
+// counted beyond what the route above already fetched.
+const LATER: [string, string, string][] = [
+  ['/map', 'src/client/map/MapScreen.tsx', 'src/client/map/MapStage.tsx'],
+  ['/balancegame/{id}', 'src/client/game/BalanceGameScreen.tsx', 'src/client/game/VoteGauge.tsx'],
+];
 console.log('\n| route | then, after the first paint | JS files | JS gzip KB | JS br KB |');
 console.log('|---|---|---:|---:|---:|');
 for (const [route, src, later] of LATER) {
