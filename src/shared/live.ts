@@ -89,20 +89,3 @@ export type PartySocketMessage =
   | { type: 'send_game_created'; data: { round_id: number } };
 
 export type RoundSocketMessage = { type: 'vote_update'; data: { question_id: number; vote_a_count: number; vote_b_count: number } };
-
-/**
- * Close codes the server uses (docs/api.md): at the handshake 4401 / 4403 / 4404; later 4409 when the same student
- * opened more live sockets than allowed and this one is the oldest, 4429 when the same address did. Clients do not
- * reconnect after those: a superseded socket coming back would close the newer one in turn. 4420: the client sent
- * frames faster than the server takes them; it may come back, later each time (lib/reconnecting-socket.ts).
- */
-export const WS_CLOSE = {
-  unauthorized: 4401,
-  forbidden: 4403,
-  notFound: 4404,
-  superseded: 4409,
-  tooManyFrames: 4420,
-  tooManyFromAddress: 4429,
-  goingAway: 1001,
-  normal: 1000,
-} as const;

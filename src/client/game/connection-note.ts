@@ -1,4 +1,4 @@
-import { WS_CLOSE } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 import { socketRefusal } from '../lib/socket-refusal';
 import type { LiveSocketState } from '../lib/use-reconnecting-socket';
 import { GAME_TEXTS as T } from './game-texts';

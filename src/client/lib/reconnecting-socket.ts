@@ -1,5 +1,5 @@
 import { RECONNECT_BASE_MS, RECONNECT_MAX_MS } from '../../shared/constants';
-import { WS_CLOSE } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 
 export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 

@@ -1,4 +1,4 @@
-import { WS_CLOSE } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 import type { LiveSocketState } from './use-reconnecting-socket';
 
 /** What a live screen says when its socket stopped for good, in its own words (the lobby's and the game's differ). */

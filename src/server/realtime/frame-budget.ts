@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { WS_CLOSE } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 import type { Clock } from '../clock';
 import type { Limits } from '../context';
 

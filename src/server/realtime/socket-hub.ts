@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
-import { WS_CLOSE } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 import type { EventBus } from './bus';
 import { textFrame } from './ws-frame';
 

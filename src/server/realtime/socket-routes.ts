@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type PartySocketMessage, type RoundSocketMessage, WS_CLOSE } from '../../shared/live';
+import type { PartySocketMessage, RoundSocketMessage } from '../../shared/live';
+import { WS_CLOSE } from '../../shared/ws-close';
 import type { Ctx } from '../context';
 import { questions, rounds } from '../db/schema/game';
 import { parties } from '../db/schema/parties';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WS_CLOSE } from '../../../src/shared/live';
+import { WS_CLOSE } from '../../../src/shared/ws-close';
 
 // docs/api.md's "Socket messages" is the socket half of the published contract (the HTTP half is the OpenAPI
 // document). It is written by hand, so this holds it to src/shared/live.ts: every message type with every field of
