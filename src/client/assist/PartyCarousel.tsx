@@ -1,4 +1,3 @@
-import { animated } from '@react-spring/web';
 import { useState } from 'react';
 import type { MyParty } from '../../shared/live';
 import { clampIndex } from '../lib/slider-math';
@@ -8,19 +7,19 @@ import { ASSIST_TEXTS as T } from './assist-texts';
 
 const GAP = 16;
 
-/** Swipeable party cards (use-gesture + react-spring), with buttons, dots and arrow keys for everyone else. */
+/** Swipeable party cards (use-gesture, a CSS glide), with buttons, dots and arrow keys for everyone else. */
 export function PartyCarousel({ parties, now }: { parties: MyParty[]; now: number }) {
   const [wanted, setIndex] = useState(0);
   const count = parties.length;
   const index = clampIndex(wanted, count); // a party may drop off the list while we look
-  const { viewport, width, x, bind } = useSwipeTrack({ index, count, gap: GAP, onIndex: setIndex });
+  const { viewport, track, width, bind } = useSwipeTrack<HTMLUListElement>({ index, count, gap: GAP, onIndex: setIndex });
 
   const go = (i: number) => setIndex(clampIndex(i, count));
 
   return (
     <section className="assist-carousel" aria-roledescription="carousel" aria-label={T.cardsLabel} onKeyDown={(event) => moveByArrowKey(event, index, go)}>
       <div className="assist-carousel__viewport" ref={viewport}>
-        <animated.ul className="plain-list assist-carousel__track" style={{ x, gap: GAP }} {...bind()}>
+        <ul ref={track} className="plain-list assist-carousel__track" style={{ gap: GAP }} {...bind()}>
           {parties.map((party, i) => (
             <li
               key={party.id}
@@ -33,7 +32,7 @@ export function PartyCarousel({ parties, now }: { parties: MyParty[]; now: numbe
               <AssistPartyCard party={party} now={now} />
             </li>
           ))}
-        </animated.ul>
+        </ul>
       </div>
       {count > 1 && (
         <div className="assist-carousel__controls">

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import vsImage from '../../../assets/images/vs.svg';
 import type { Question, VoteChoice } from '../../shared/live';
 import { GAME_TEXTS as T } from './game-texts';
@@ -47,9 +46,12 @@ export function QuestionCard({ question, pending, gaugeWidth, onVote }: Props) {
       </p>
       {question.has_voted ? (
         // Its own chunk (lazy-vote-gauge.tsx): until it is in, the veil's place shows how many took part.
-        <Suspense fallback={<GaugeVeil loading total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />}>
-          <LazyVoteGauge a={question.vote_a_count} b={question.vote_b_count} width={gaugeWidth} />
-        </Suspense>
+        <LazyVoteGauge
+          a={question.vote_a_count}
+          b={question.vote_b_count}
+          width={gaugeWidth}
+          placeholder={<GaugeVeil loading total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />}
+        />
       ) : (
         <GaugeVeil total={gaugeStats(question.vote_a_count, question.vote_b_count).total} />
       )}

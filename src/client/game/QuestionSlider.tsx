@@ -1,4 +1,3 @@
-import { animated, easings } from '@react-spring/web';
 import { useEffect, useRef } from 'react';
 import { SLIDER_SPACING, SLIDER_SPEED_MS } from '../../shared/constants';
 import type { Question, VoteChoice } from '../../shared/live';
@@ -15,12 +14,13 @@ interface Props {
   onVote: (question: Question, choice: VoteChoice) => void;
 }
 
-const SLIDE = { duration: SLIDER_SPEED_MS, easing: easings.easeOutCubic };
+// Spec §2's 600 ms, ease-out cubic (what react-spring's easeOutCubic was).
+const SLIDE = { ms: SLIDER_SPEED_MS, easing: 'cubic-bezier(0.33, 1, 0.68, 1)' };
 
 /** Spec §2: questions side by side 30 px apart, moved by a horizontal drag or swipe in 600 ms, or by keys. */
 export function QuestionSlider({ questions, index, onIndex, pending, onVote }: Props) {
   const count = questions.length;
-  const { viewport, width, x, bind } = useSwipeTrack({ index, count, gap: SLIDER_SPACING, config: SLIDE, onIndex });
+  const { viewport, track, width, bind } = useSwipeTrack<HTMLDivElement>({ index, count, gap: SLIDER_SPACING, motion: SLIDE, onIndex });
 
   // A keyboard move can leave focus nowhere: on a slide that turns inert, or on 이전/다음 turning disabled at an end.
   // Then it goes to the new slide's first choice still open, else to the slider itself.
@@ -47,7 +47,7 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
   return (
     <section ref={section} className="slider" aria-roledescription="carousel" aria-label={T.questions} tabIndex={-1} onKeyDown={(event) => moveByArrowKey(event, index, go)}>
       <div className="slider__viewport" ref={viewport}>
-        <animated.div className="slider__track" style={{ x, gap: SLIDER_SPACING }} {...bind()}>
+        <div ref={track} className="slider__track" style={{ gap: SLIDER_SPACING }} {...bind()}>
           {questions.map((q, i) => (
             <div
               key={q.id}
@@ -62,7 +62,7 @@ export function QuestionSlider({ questions, index, onIndex, pending, onVote }: P
               <QuestionCard question={q} pending={pending.get(q.id)} gaugeWidth={width} onVote={onVote} />
             </div>
           ))}
-        </animated.div>
+        </div>
       </div>
       <div className="slider__nav">
         <button type="button" className="button button--ghost button--small" disabled={index === 0} onClick={() => go(index - 1)}>

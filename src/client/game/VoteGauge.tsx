@@ -17,7 +17,7 @@ const LABEL_ROOM = 68;
 const TWEEN_S = 0.5;
 const FONT = "Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif";
 
-interface Props {
+export interface VoteGaugeProps {
   a: number;
   b: number;
   width: number;
@@ -29,7 +29,7 @@ interface Props {
  * Each percentage is drawn twice so it reads at every frame of the tween: a dark copy on the track, which the bars
  * cover as they grow, and a white copy on top clipped to wherever the bars are at that moment.
  */
-export function VoteGauge({ a, b, width }: Props) {
+export function VoteGauge({ a, b, width }: VoteGaugeProps) {
   const stats = gaugeStats(a, b);
   const bars = gaugeBars(stats, width, GAP);
   const rectA = useRef<KonvaRect>(null);

@@ -1,41 +1,66 @@
-import { type SpringConfig, useSpring } from '@react-spring/web';
 import { useDrag } from '@use-gesture/react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { indexAfterSwipe, rubberBand, trackOffset } from './slider-math';
 import { useElementSize } from './use-element-size';
+
+/** How the track glides to a slide: a CSS transition's length and timing function. */
+export interface SlideMotion {
+  ms: number;
+  easing: string;
+}
+
+/** The assistant's cards: a short ease-out, about what a spring settles in. */
+const DEFAULT_MOTION: SlideMotion = { ms: 350, easing: 'cubic-bezier(0.22, 1, 0.36, 1)' };
 
 interface Options {
   index: number;
   count: number;
   /** Space between slides, px. */
   gap: number;
-  /** The slide animation (react-spring's default when omitted); keep it a stable object. */
-  config?: SpringConfig;
+  /** The glide to a slide; keep it a stable object. */
+  motion?: SlideMotion;
   onIndex: (index: number) => void;
+}
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Puts the track at `x`, gliding there or (while dragged, or when the student asks for less motion) at once. */
+function place(el: HTMLElement | null, x: number, glide: boolean, motion: SlideMotion) {
+  if (!el) return;
+  el.style.transition = glide && !reducedMotion() ? `transform ${motion.ms}ms ${motion.easing}` : 'none';
+  el.style.transform = `translate3d(${x}px, 0, 0)`;
 }
 
 /**
  * A row of full-width slides moved by a horizontal drag or flick (the assistant's party cards, the game's
- * questions): the viewport to measure, its width, the track's x and the drag handlers to spread on the track.
+ * questions): the viewport to measure, its width, the track to move and the drag handlers to spread on it.
+ *
+ * The drag is use-gesture's; the glide is the browser's own CSS transition on the track's transform, written to the
+ * element directly (no React render per frame). react-spring did the glide before, at 12 KB br in the first load of
+ * the game — the screen every student of a party opens at the same moment on a shared Wi-Fi — for a movement a
+ * transition does as well (issue 34). While a finger drags, the track follows it without a transition.
  */
-export function useSwipeTrack({ index, count, gap, config, onIndex }: Options) {
+export function useSwipeTrack<T extends HTMLElement>({ index, count, gap, motion = DEFAULT_MOTION, onIndex }: Options) {
   const viewport = useRef<HTMLDivElement>(null);
+  const track = useRef<T>(null);
   const { width } = useElementSize(viewport);
-  const [{ x }, api] = useSpring(() => ({ x: 0, ...(config && { config }) }));
+  const placed = useRef(false);
 
-  useEffect(() => {
-    void api.start({ x: trackOffset(index, width, gap), ...(config && { config }) });
-  }, [api, index, width, gap, config]);
+  // Where the index and the width say; the first placement (and the first real width) without a glide.
+  useLayoutEffect(() => {
+    place(track.current, trackOffset(index, width, gap), placed.current, motion);
+    if (width > 0) placed.current = true;
+  }, [index, width, gap, motion]);
 
   const bind = useDrag(
     ({ active, movement: [mx], swipe: [sx] }) => {
       if (active) {
-        void api.start({ x: trackOffset(index, width, gap, rubberBand(mx, index, count)), immediate: true });
+        place(track.current, trackOffset(index, width, gap, rubberBand(mx, index, count)), false, motion);
         return;
       }
       const next = indexAfterSwipe(index, count, mx, width, sx);
-      // Snapping back to the same slide needs its own animation: the index (the effect's trigger) did not change.
-      if (next === index) void api.start({ x: trackOffset(index, width, gap), ...(config && { config }), immediate: false });
+      // Back to the same slide needs its own glide: the index (the effect's trigger) did not change.
+      if (next === index) place(track.current, trackOffset(index, width, gap), true, motion);
       else onIndex(next);
     },
     // filterTaps: a tap on a button in a slide stays a click, never a tiny drag. One slide has nowhere to go
@@ -43,7 +68,7 @@ export function useSwipeTrack({ index, count, gap, config, onIndex }: Options) {
     { axis: 'x', filterTaps: true, enabled: count > 1 },
   );
 
-  return { viewport, width, x, bind };
+  return { viewport, track, width, bind };
 }
 
 /** ArrowLeft and ArrowRight move one slide, for keyboards and switch access (a keydown handler's body). */
