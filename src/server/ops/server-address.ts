@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The server writes where it listens beside the ops token in DATA_DIR, so `npm run ops` on the same machine finds
@@ -20,7 +20,11 @@ export function serverAddressFile(dataDir: string): string {
 export function writeServerAddress(dataDir: string, host: string, port: number): () => void {
   const file = serverAddressFile(dataDir);
   const record = JSON.stringify({ url: localUrl(host, port), pid: process.pid });
-  writeFileSync(file, `${record}\n`);
+  // Written whole under another name and renamed into place: a CLI reading at that moment finds the old record or the
+  // new one, never a half-written file (a test read an empty one under load).
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, `${record}\n`);
+  renameSync(partial, file);
   return () => {
     // Another instance on the same DATA_DIR may have written its own since: leave that one.
     if (existsSync(file) && readFileSync(file, 'utf8').trim() === record) rmSync(file, { force: true });
