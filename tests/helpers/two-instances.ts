@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import type { Limits } from '../../src/server/context';
 import { createRedisBus } from '../../src/server/realtime/redis-bus';
@@ -27,7 +28,8 @@ export function twoInstancesOnRedis() {
 /**
  * Two instances on one database (PostgreSQL when there is one), as behind a load balancer, counting their rate limits
  * in one Redis (REDIS_URL) under `limits`. The counters outlive the apps: `name` and this run give them a namespace of
- * their own, so no earlier run is counted. Fields are filled in beforeAll.
+ * their own, so no earlier run is counted, and they are deleted at the end (a run leaves no keys behind). Fields are
+ * filled in beforeAll.
  */
 export function twoInstancesCountingInRedis(name: string, limits: Partial<Limits>) {
   const pair = {} as { a: TestApp; b: TestApp };
@@ -40,6 +42,16 @@ export function twoInstancesCountingInRedis(name: string, limits: Partial<Limits
   afterAll(async () => {
     await pair.b?.close();
     await pair.a?.close();
+    await deleteKeysUnder(env.REDIS_PREFIX);
   });
   return pair;
+}
+
+async function deleteKeysUnder(prefix: string) {
+  const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) if ((keys as string[]).length) await redis.unlink(...(keys as string[]));
+  } finally {
+    redis.disconnect();
+  }
 }
