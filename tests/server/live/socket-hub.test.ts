@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createLocalBus } from '../../../src/server/realtime/bus';
@@ -12,14 +12,16 @@ async function start() {
   const hub = createSocketHub(createLocalBus());
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   const serverSockets: WebSocket[] = [];
+  const tcpSockets: Socket[] = [];
   server.on('connection', (socket, req) => {
     serverSockets.push(socket);
+    tcpSockets.push(req.socket);
     hub.join('round:1', socket, req.socket);
     socket.send(JSON.stringify({ joined: true }));
   });
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { hub, server, url, serverSockets };
+  return { hub, server, url, serverSockets, tcpSockets };
 }
 
 interface Client {
@@ -90,7 +92,7 @@ describe('socket hub', () => {
     const { hub, url, serverSockets } = await setup();
     const client = await connect(url);
     await hub.broadcast('round:1', { seq: 0 });
-    expect((await client.received(2))[1]).toEqual({ seq: 0 }); // no timer ran: it went out with the broadcast
+    expect((await client.received(2))[1]).toEqual({ seq: 0 }); // no timer ran: it went out at the end of the broadcast's turn
     await hub.broadcast('round:1', { seq: 1 });
     await hub.broadcast('round:1', { seq: 2 });
     // A marker written straight to the socket after them overtakes them: they are being held for the frame.
@@ -98,6 +100,41 @@ describe('socket hub', () => {
     expect((await client.received(3))[2]).toEqual({ marker: true });
     vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
     expect((await client.received(5)).slice(3)).toEqual([{ seq: 1 }, { seq: 2 }]);
+  });
+
+  it('sends what a quiet channel is handed within one turn of the event loop in one write, not the first message alone', async () => {
+    const { hub, url, tcpSockets } = await setup();
+    const client = await connect(url);
+    const write = vi.spyOn(tcpSockets[0], 'write');
+    // Several votes handed over in one turn, as one read from Redis delivers them, long after the last write.
+    const sent = burst(hub, 3);
+    expect(write).not.toHaveBeenCalled(); // nothing written inside the call that handed the first one over
+    await Promise.all(sent);
+    expect((await client.received(4)).slice(1)).toEqual([0, 1, 2].map((seq) => ({ type: 'vote_update', seq })));
+    expect(write).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the window from the end of a write that outlasted it, so the next message is gathered for one window', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { hub, url, tcpSockets, serverSockets } = await setup();
+    const client = await connect(url);
+    const tcp = tcpSockets[0];
+    const write = tcp.write.bind(tcp) as (chunk: Buffer) => boolean;
+    let slow = true;
+    // The first write takes 20 ms (a thousand sockets' worth), longer than the window.
+    vi.spyOn(tcp, 'write').mockImplementation(((chunk: Buffer) => {
+      if (slow) vi.advanceTimersByTime(20);
+      slow = false;
+      return write(chunk);
+    }) as typeof tcp.write);
+    await hub.broadcast('round:1', { seq: 0 });
+    expect((await client.received(2))[1]).toEqual({ seq: 0 });
+    await hub.broadcast('round:1', { seq: 1 });
+    await new Promise((resolve) => setImmediate(resolve)); // past the turn a quiet channel's message would go out in
+    serverSockets[0].send(JSON.stringify({ marker: true }));
+    expect((await client.received(3))[2]).toEqual({ marker: true }); // held: the window began when the write ended
+    vi.advanceTimersByTime(FLUSH_INTERVAL_MS);
+    expect((await client.received(4))[3]).toEqual({ seq: 1 });
   });
 
   it('drops a socket that stops answering pings after two heartbeats and keeps the ones that answer', async () => {
