@@ -4,7 +4,6 @@ import { getAccessToken } from './api/token-store';
 import { App } from './App';
 import { leaveStaleLayerEntries } from './lib/back-layers';
 import { markAppStarted } from './lib/early-taps';
-import { registerServiceWorker } from './lib/service-worker';
 import './app.css';
 // The shared families (cards, chips, plain lists, notes, avatars), once for every screen: each screen's own
 // stylesheet only places and sizes them.
@@ -46,4 +45,5 @@ if (page && !loggedIn && root.hasChildNodes()) {
   createRoot(root).render(<App fallback={page?.sameForEveryone ? page.fallback : undefined} />);
 }
 
-void registerServiceWorker();
+// The worker's code is not the first screen's: it loads once this module has run.
+void import('./lib/service-worker').then((m) => m.registerServiceWorker());

@@ -43,7 +43,7 @@ export async function enablePush(): Promise<NotificationPermission> {
  * Stops pushes to this browser: the server forgets the subscription and the browser drops it. On logout the token
  * is read before it is cleared, so the student's own subscription can still be named.
  */
-export async function disablePush(token = getAccessToken()): Promise<void> {
+export async function disablePush(token: string | null = getAccessToken()): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
   await deletePushSubscription(subscription.endpoint, token);

@@ -5,8 +5,7 @@ import { STORAGE } from '../../shared/storage-keys';
 import { fetchLocalUser } from '../api/profile';
 import { isPrivateAnswer } from '../api/public-answers';
 import { getAccessToken, SESSION_KEYS } from '../api/token-store';
-import { clearRuntimeCaches } from '../lib/service-worker';
-import { disablePush } from '../lib/web-push';
+import { forgetSessionInBrowser } from '../lib/forget-session';
 import { useLatest } from '../lib/use-latest';
 import { onAuthError } from '../lib/auth-events';
 import { readLocalUser, writeLocalUser } from './local-user';
@@ -42,10 +41,9 @@ export function SessionSync() {
         // A session that ended without the logout button (refused refresh, another tab) leaves nothing of the
         // student behind either: their answers go from memory, the worker's kept pages from storage.
         void mutate.current(isPrivateAnswer, undefined, { revalidate: false });
-        void clearRuntimeCaches();
         // Nor pushes: the server forgets this browser's subscription when that token still works, and the browser
         // drops it in any case (a dead token after a refused refresh), so the next login subscribes afresh.
-        if (ended) void disablePush(ended).catch(() => undefined);
+        forgetSessionInBrowser(ended, ended !== null);
       }
       return token;
     };

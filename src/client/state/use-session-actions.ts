@@ -2,8 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
-import { clearRuntimeCaches } from '../lib/service-worker';
-import { disablePush } from '../lib/web-push';
+import { forgetSessionInBrowser } from '../lib/forget-session';
 import type { TokenPair } from '../../shared/auth';
 import { endSignIn } from '../api/auth';
 import { fetchLocalUser } from '../api/profile';
@@ -43,15 +42,15 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useCallback(
     (to = '/login') => {
-      // Pushes are the student's: this browser stops getting them (named with the token before it goes).
-      void disablePush(getAccessToken()).catch(() => undefined);
+      // Pushes are the student's: this browser stops getting them (named with the token before it goes), and the
+      // worker's kept answers go.
+      forgetSessionInBrowser(getAccessToken(), true);
       // The server ends the sign-in, so a copy of the tokens left anywhere stops working too. Not awaited, and its
       // failure dropped on purpose: offline or with the server down, the student is logged out of this browser all
       // the same (the refresh token is gone from it), only the server learns nothing.
       const refresh = getRefreshToken();
       if (refresh) void endSignIn(refresh).catch(() => undefined);
       clearTokens();
-      void clearRuntimeCaches();
       setToken(null);
       setUser(null);
       void mutate(() => true, undefined, { revalidate: false });
