@@ -76,7 +76,6 @@ async function startGaugeProbe(page: Page) {
 }
 
 test('a student votes, sees their side marked (also after a reload), gets the recap and goes back to the assistant', async ({ page, request }) => {
-  test.setTimeout(120_000);
   // The page's clock runs as the machine's until the gauge is probed, which holds it and moves it frame by frame.
   await page.clock.install();
   // Ten minutes ahead: inside the standby window, so three on standby create the round.

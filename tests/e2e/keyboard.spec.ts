@@ -46,7 +46,6 @@ test('the map sheet expands and collapses from the keyboard, and its list scroll
 });
 
 test('the balance-game questions move with the keyboard', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await collectDialogs(page);
   const { partyId, students, tokens } = await partyOfFour(request, 'kbd', 10 * 60_000);
 

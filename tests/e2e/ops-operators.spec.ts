@@ -8,7 +8,6 @@ import { opsLogin } from './ops-helpers';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('an admin adds an operator, who signs in; the admin disables them and their session ends at once', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const username = `e2e_op_${randomBytes(3).toString('hex')}`;
   await opsLogin(page);
   await page.getByRole('navigation', { name: '운영 메뉴' }).getByRole('link', { name: '운영자' }).click();

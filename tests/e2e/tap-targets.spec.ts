@@ -16,7 +16,6 @@ async function expectFingerSized(page: Page, screen: string, opts?: { scroll?: b
 }
 
 test('home, a party, the map and my page: every tap target is finger-sized', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const s = await signupViaApi(request, 'tap');
   await login(page, s.username, s.password);
 
@@ -61,7 +60,6 @@ test('home, a party, the map and my page: every tap target is finger-sized', asy
 });
 
 test('the balance game: every tap target is finger-sized, before and after a vote', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const { partyId, students, tokens } = await partyOfFour(request, 'tapg', 10 * 60_000);
   await login(page, students[0].username, students[0].password);
   await page.goto(`/balancewait/${partyId}`);
