@@ -10,6 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANSWER_LOG_ENV, e2eAnswerLog } from '../helpers/answer-log';
+import { deleteRedisKeysUnder } from '../helpers/redis-keys';
 import { adminQuery } from '../helpers/scratch';
 import { pushStandInHosts } from './push-stand-ins';
 
@@ -20,8 +21,9 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir);
 env.DATA_DIR = dataDir;
 // Redis outlives a run: a namespace of its own, like the fresh database, so no earlier run's login or signup
-// counters (or lobby events) reach this one.
-env.REDIS_PREFIX = `partyon-e2e-${Date.now()}:`;
+// counters (or lobby events) reach this one; its keys go on the way out.
+const redisPrefix = `partyon-e2e-${Date.now()}:`;
+env.REDIS_PREFIX = redisPrefix;
 // Every browser test signs its students up and logs them in from this one address: more than the default budgets
 // per address (20 signups an hour, 30 logins a minute; a fast machine runs more logins than that in a minute), and
 // their searches and filter taps share one address's budget too (60 computed lists a minute).
@@ -59,7 +61,8 @@ child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   // A database that cannot be dropped (the server already gone with it, say) only costs disk until the next run on
   // this port: never fail the run for it.
-  dropDatabase()
-    .catch((err: unknown) => console.warn('[e2e] could not drop the database:', err))
-    .finally(() => process.exit(code ?? 0));
+  void Promise.all([
+    dropDatabase().catch((err: unknown) => console.warn('[e2e] could not drop the database:', err)),
+    process.env.REDIS_URL ? deleteRedisKeysUnder(process.env.REDIS_URL, redisPrefix).catch((err: unknown) => console.warn('[e2e] could not delete its Redis keys:', err)) : undefined,
+  ]).finally(() => process.exit(code ?? 0));
 });

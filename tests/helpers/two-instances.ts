@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import type { Limits } from '../../src/server/context';
 import { createRedisBus } from '../../src/server/realtime/redis-bus';
+import { deleteRedisKeysUnder } from './redis-keys';
 import { createTestApp, type TestApp } from './test-app';
 import { createTestDatabase } from './test-db';
 
@@ -42,16 +42,7 @@ export function twoInstancesCountingInRedis(name: string, limits: Partial<Limits
   afterAll(async () => {
     await pair.b?.close();
     await pair.a?.close();
-    await deleteKeysUnder(env.REDIS_PREFIX);
+    await deleteRedisKeysUnder(env.REDIS_URL, env.REDIS_PREFIX);
   });
   return pair;
-}
-
-async function deleteKeysUnder(prefix: string) {
-  const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-  try {
-    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) if ((keys as string[]).length) await redis.unlink(...(keys as string[]));
-  } finally {
-    redis.disconnect();
-  }
 }
