@@ -7,7 +7,7 @@ import { whenIdle } from './lib/when-idle';
 import { Layout } from './ui/Layout';
 import { NotFoundScreen } from './ui/NotFoundScreen';
 import { COMMON_TEXTS } from './ui/texts';
-import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from '../shared/password-reset-messages';
+import { PASSWORD_FORGOT_PATH, PASSWORD_RESET_PATH } from '../shared/password-reset-paths';
 
 // One chunk per other screen: a student opening the home list never downloads the map or the game.
 const NotificationsScreen = lazy(() => import('./notifications/NotificationsScreen'));

@@ -4,10 +4,6 @@
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 
-/** The student screens' paths: 비밀번호 찾기 (ask for a link) and the page a link opens. */
-export const PASSWORD_FORGOT_PATH = '/password-forgot';
-export const PASSWORD_RESET_PATH = '/password-reset';
-
 export const PASSWORD_RESET_MESSAGES = {
   // One message for a link that is unknown, spent, replaced by a newer one, expired or of a closed account: the answer
   // tells a guesser nothing, and the student's next step is the same.

@@ -3,6 +3,8 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { reportReach } from '../../src/client/api/server-reach';
+import { preloadSeatWatch } from '../../src/client/state/SeatSync';
+import { preloadDialogs } from '../../src/client/ui/lazy-dialogs';
 import { unmountAndSettleHistory } from './history-back';
 import { server } from './msw/server';
 import { CONDITION_TIMEOUT_MS } from './waits';
@@ -13,6 +15,9 @@ configure({ asyncUtilTimeout: CONDITION_TIMEOUT_MS });
 
 // A request no test expected is a bug in the test or the app; fail loudly instead of hitting the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The dialogs' code and the seat watcher's are chunks of their own that the app fetches when idle or at sign-in; here
+// they are in before any test, as they are by the time a student taps anything.
+beforeAll(() => Promise.all([preloadDialogs(), preloadSeatWatch()]));
 afterAll(() => server.close());
 
 const NATIVE_DIALOGS = ['alert', 'confirm', 'prompt'] as const;

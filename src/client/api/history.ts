@@ -1,8 +1,7 @@
 import useSWR from 'swr';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
-
-export const HISTORY_PATH = '/api/mypage/history/';
+import { HISTORY_PATH } from './history-path';
 
 /** One attended party as the history screen shows it; `id` is null when the server sent none usable. */
 export interface HistoryEntry {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { HISTORY_PATH } from './history';
+import { HISTORY_PATH } from './history-path';
 import { HOME_PARTIES_PATH } from './home-parties';
 import { MAP_PARTIES_PATH } from './map-parties';
 import { MY_PARTIES_PATH } from './my-parties';

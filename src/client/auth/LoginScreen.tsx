@@ -12,7 +12,7 @@ import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
-import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-messages';
+import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-paths';
 import { RESET_TEXTS } from './password-reset-texts';
 import './auth.css';
 

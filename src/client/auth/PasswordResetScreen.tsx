@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-messages';
+import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-paths';
 import { ApiError, errorMessage } from '../api/api-error';
 import { resetPassword } from '../api/password-reset';
 import { useLogout } from '../state/use-session-actions';

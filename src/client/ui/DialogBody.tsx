@@ -3,7 +3,7 @@ import { CloseIcon } from './icons';
 import { ModalDialog } from './ModalDialog';
 import { COMMON_TEXTS } from './texts';
 
-interface Props {
+export interface DialogProps {
   title: ReactNode;
   body?: ReactNode;
   /** Escape (and the ✕ button, when shown) call this. */
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** The app's message modal: title, optional text, then actions, in a native modal dialog. */
-export function Dialog({ title, body, onClose, showClose = false, role = 'dialog', className, initialFocus, children }: Props) {
+export function DialogBody({ title, body, onClose, showClose = false, role = 'dialog', className, initialFocus, children }: DialogProps) {
   const id = useId();
   return (
     <ModalDialog onCancel={onClose} role={role} className={className} initialFocus={initialFocus} labelledBy={`${id}-title`} describedBy={body ? `${id}-body` : undefined}>

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_PATH, PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset-messages';
+import { PASSWORD_RESET_MESSAGES as RM, PASSWORD_RESET_TTL_MINUTES } from '../../shared/password-reset-messages';
+import { PASSWORD_RESET_PATH } from '../../shared/password-reset-paths';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/connect';
 import { lockStudents } from '../db/lock-order';
