@@ -17,7 +17,7 @@ async function goOnStandby(page: Page) {
 }
 
 test('three students meet in the lobby, land in one game, and see each other’s votes live', async ({ browser, request }) => {
-  test.setTimeout(300_000); // three phones, each signing in: sized for a busy machine
+  test.setTimeout(600_000); // three phones, each signing in: sized for a busy machine
   // Four fresh students joined and paid, in the standby window: the demo students are in other tests' parties, and
   // the assistant shows a student's soonest party first.
   const { partyId, title, students } = await partyOfFour(request, 'live', 10 * 60_000);

@@ -16,7 +16,7 @@ async function lobbyOf(browser: Browser, student: { username: string; password: 
 const readyNames = (page: Page) => page.getByRole('region', { name: '대기 중인 참가자' }).getByRole('listitem');
 
 test('three phones in one lobby see the faces of who is ready, as they stand by and stand down', async ({ browser, request }) => {
-  test.setTimeout(300_000); // three phones, each signing in: sized for a busy machine
+  test.setTimeout(600_000); // three phones, each signing in: sized for a busy machine
   // Four fresh students joined and paid, inside the standby window; two on standby of four never starts the game.
   const { partyId, students } = await partyOfFour(request, 'faces', 10 * 60_000);
   const [a, b, c] = students;

@@ -123,7 +123,7 @@ test('a student runs the extra-info wizard to the done screen and sees the four 
 });
 
 test('review a started party from history, report a participant, an operator warns, the warning shows', async ({ browser, request, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const [a, b] = [await signupViaApi(request, 'rva'), await signupViaApi(request, 'rvb')];
   const [tokenA, tokenB] = [await apiToken(request, a.username, a.password), await apiToken(request, b.username, b.password)];
 
