@@ -75,6 +75,17 @@ describe('party lists and detail', () => {
     expect(after.json().find((p: { id: number }) => p.id === partyId).applied_count).toBe(1);
   });
 
+  it('answers every visitor within the second the same list, as JSON, byte for byte with one ETag', async () => {
+    await createParty(t, { title: '같은 목록 파티' });
+    for (const url of ['/api/homemap/home/', '/api/detailview/parties/']) {
+      const [a, b] = [await t.app.inject({ method: 'GET', url }), await t.app.inject({ method: 'GET', url })];
+      expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(b.body).toBe(a.body);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      expect(a.json().some((p: { title: string }) => p.title === '같은 목록 파티')).toBe(true);
+    }
+  });
+
   it('answers 404 in Korean for an unknown party', async () => {
     for (const url of ['/api/detailview/parties/424242/', '/api/detailview/parties/nope/']) {
       const res = await t.app.inject({ method: 'GET', url });
