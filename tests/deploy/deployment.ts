@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { adminQuery, scratchDatabaseName } from '../helpers/scratch';
+import { deleteRedisKeysUnder } from '../helpers/redis-keys';
 
 /** Cleanups in the reverse order of what they undo, run whatever failed in between (afterAll). */
 export class Teardown {
@@ -110,12 +111,7 @@ export async function migrate(root: string, databaseUrl: string) {
 /** A Redis prefix of the run's own, and the teardown that removes every key under it (rate-limit counters). */
 export function redisPrefix(redisUrl: string, teardown: Teardown): string {
   const prefix = `partyon-deploy-${randomBytes(4).toString('hex')}:`;
-  teardown.defer(`remove the Redis keys under ${prefix}`, () =>
-    withRedis(redisUrl, async (redis) => {
-      const keys = await keysUnder(redis, prefix);
-      if (keys.length) await redis.del(...keys);
-    }),
-  );
+  teardown.defer(`remove the Redis keys under ${prefix}`, () => deleteRedisKeysUnder(redisUrl, prefix));
   return prefix;
 }
 
