@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { collectDialogs, login, partyOfFour, signupViaApi, standbyViaApi } from './helpers';
 import { sheetSettled } from './map-helpers';
+import { test } from './phones';
 import { opsParty } from './seat-helpers';
 
 // Issue 8: axe-core on every route of spec §2, as a guest and logged in — zero serious or critical violations.
@@ -12,14 +13,6 @@ import { opsParty } from './seat-helpers';
 // a CI run sharing two cores with other test runs timed out on the sixth screen at 60 s). The cap only has to catch
 // a wait that never ends, so it is set for the busy machine, per screen scanned.
 test.describe.configure({ timeout: 300_000 });
-
-async function studentPage(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await collectDialogs(page);
-  await login(page, username, password);
-  return page;
-}
 
 test.describe('guest', () => {
   test('home, map, party detail, login, signup', async ({ page }) => {
@@ -162,13 +155,13 @@ test.describe('logged in', () => {
     await expectAccessible(page, '/mypage/additional');
   });
 
-  test('lobby, balance game, participants, report and the review modal', async ({ browser, request }) => {
+  test('lobby, balance game, participants, report and the review modal', async ({ newPhone, request }) => {
     // A minute of waiting for the party to start, then ten scans: twice the others' cap.
     test.setTimeout(600_000);
     // Starts in a minute: by the end of the test it is in the history, with its review button.
     const { partyId, students, tokens } = await partyOfFour(request, 'axl', 60_000);
 
-    const page = await studentPage(browser, students[0].username, students[0].password);
+    const page = await newPhone(students[0]);
     await page.goto(`/balancewait/${partyId}`);
     await expect(page.getByRole('status')).toHaveText('연결됨');
     await expectAccessible(page, '/balancewait/{id}');
@@ -208,6 +201,5 @@ test.describe('logged in', () => {
     await expectAccessible(page, 'review modal');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await page.context().close();
   });
 });

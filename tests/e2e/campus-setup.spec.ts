@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './axe';
 import { E2E_OPS_TOKEN } from './helpers';
 import { opsLogin } from './ops-helpers';
+import { test } from './phones';
 
 // Issue 29: an operator sets up the campus in the console — its names and its map art — and a guest sees it on the
 // home list and the map, drawn by the server and then the app. The campus is the whole server's: this file runs its
@@ -34,7 +35,7 @@ test.afterAll(async ({ request }) => {
   await request.put('/api/ops/campus/', { headers: ops, data: { school: '한빛대학교', campus_name: '' } });
 });
 
-test('an operator names the campus and uploads its map in the console; a guest sees them on the home list and the map', async ({ page, browser, request }) => {
+test('an operator names the campus and uploads its map in the console; a guest sees them on the home list and the map', async ({ page, newPhone, request }) => {
   await opsLogin(page, '/ops/campus');
   await expect(page.getByRole('heading', { name: '캠퍼스 설정', level: 1 })).toBeVisible();
   await expect(page.getByText(/기본 지도\(한빛대학교\)를 쓰고 있습니다/)).toBeVisible();
@@ -68,24 +69,20 @@ test('an operator names the campus and uploads its map in the console; a guest s
   await expect(page.locator('.map-art img').first()).toHaveAttribute('src', campus.map!.medium);
 
   // A guest, in a browser of their own.
-  const guest = await (await browser.newContext()).newPage();
-  try {
-    await guest.goto('/');
-    await expect(guest.locator('.home__campus')).toHaveText('새솔대학교 이투이캠퍼스');
-    // The page as a link preview reads it: the campus's name and its overview map (PNG) in the tags.
-    const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain('<meta property="og:title" content="파티온 · 새솔대학교 이투이캠퍼스">');
-    expect(html).toContain(`${campus.map!.overview_png}">`);
+  const guest = await newPhone();
+  await guest.goto('/');
+  await expect(guest.locator('.home__campus')).toHaveText('새솔대학교 이투이캠퍼스');
+  // The page as a link preview reads it: the campus's name and its overview map (PNG) in the tags.
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('<meta property="og:title" content="파티온 · 새솔대학교 이투이캠퍼스">');
+  expect(html).toContain(`${campus.map!.overview_png}">`);
 
-    await guest.goto('/map');
-    const art = guest.locator('.map-art img').first();
-    await expect(art).toHaveAttribute('src', campus.map!.medium);
-    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1852);
-    // Taken over by the app: the markers' canvas is up over the new art, which is still the picture shown.
-    await expect(guest.locator('.map-stage__surface canvas').first()).toBeVisible();
-    await expect(guest.locator('.map-art img').first()).toHaveAttribute('src', campus.map!.medium);
-    await expect(guest.getByRole('img', { name: '새솔대학교 이투이캠퍼스 캠퍼스 지도' })).toBeVisible();
-  } finally {
-    await guest.context().close();
-  }
+  await guest.goto('/map');
+  const art = guest.locator('.map-art img').first();
+  await expect(art).toHaveAttribute('src', campus.map!.medium);
+  await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1852);
+  // Taken over by the app: the markers' canvas is up over the new art, which is still the picture shown.
+  await expect(guest.locator('.map-stage__surface canvas').first()).toBeVisible();
+  await expect(guest.locator('.map-art img').first()).toHaveAttribute('src', campus.map!.medium);
+  await expect(guest.getByRole('img', { name: '새솔대학교 이투이캠퍼스 캠퍼스 지도' })).toBeVisible();
 });

@@ -1,7 +1,8 @@
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { login, partyOfFour, standbyViaApi } from './helpers';
+import { partyOfFour, standbyViaApi } from './helpers';
 import { type OwnServer, startOwnServer } from './own-server';
+import { test } from './phones';
 
 // Issue 30 §6, a fair game: a question's results stay hidden until I vote on it, and the game says when its live
 // results stop — here with the server process really stopped and started again (a server of the test's own, so
@@ -15,27 +16,20 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 const currentSlide = (page: Page) => page.locator('.slider__slide:not([aria-hidden="true"])');
 const VEIL = '투표하면 결과가 보여요';
 
-async function studentPage(browser: Browser, baseURL: string, student: { username: string; password: string }) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await login(page, student.username, student.password);
-  return page;
-}
-
 let server: OwnServer | undefined;
 test.afterEach(async () => {
   await server?.dispose();
   server = undefined;
 });
 
-test('results stay hidden until I vote; when the server stops the game says so and fades them, and resyncs when it is back', async ({ browser, playwright }) => {
+test('results stay hidden until I vote; when the server stops the game says so and fades them, and resyncs when it is back', async ({ newPhone, playwright }) => {
   test.setTimeout(600_000);
   server = await startOwnServer('game');
   const api = await playwright.request.newContext({ baseURL: server.url });
   // Three of four on standby start the round; two of them play on phones, the third through the API.
   const { partyId, students, tokens } = await partyOfFour(api, 'fair', 10 * 60_000);
   for (const token of tokens.slice(0, 3)) await standbyViaApi(api, token, partyId);
-  const [s1, s2] = await Promise.all(students.slice(0, 2).map((s) => studentPage(browser, server!.url, s)));
+  const [s1, s2] = await Promise.all(students.slice(0, 2).map((s) => newPhone(s, { baseURL: server!.url })));
   for (const page of [s1, s2]) {
     await page.goto(`/balancewait/${partyId}`);
     await expect(page).toHaveURL(/\/balancegame\/\d+$/);

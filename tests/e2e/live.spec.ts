@@ -1,12 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { login, partyOfFour } from './helpers';
-
-async function studentPage(browser: Browser, student: { username: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, student.username, student.password);
-  return page;
-}
+import { expect, type Page } from '@playwright/test';
+import { partyOfFour } from './helpers';
+import { test } from './phones';
 
 /** The question slide on screen (the others are aria-hidden off to the side). */
 const currentSlide = (page: Page) => page.locator('.slider__slide:not([aria-hidden="true"])');
@@ -16,13 +10,13 @@ async function goOnStandby(page: Page) {
   await page.getByRole('button', { name: '대기하기' }).tap();
 }
 
-test('three students meet in the lobby, land in one game, and see each other’s votes live', async ({ browser, request }) => {
+test('three students meet in the lobby, land in one game, and see each other’s votes live', async ({ newPhone, request }) => {
   test.setTimeout(600_000); // three phones, each signing in: sized for a busy machine
   // Four fresh students joined and paid, in the standby window: the demo students are in other tests' parties, and
   // the assistant shows a student's soonest party first.
   const { partyId, title, students } = await partyOfFour(request, 'live', 10 * 60_000);
 
-  const [s1, s2, s3] = await Promise.all(students.slice(0, 3).map((s) => studentPage(browser, s)));
+  const [s1, s2, s3] = await Promise.all(students.slice(0, 3).map((s) => newPhone(s)));
 
   // The first takes the way a student would: the assistant's card, then 대기실 입장.
   await s1.goto('/assist');

@@ -1,12 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { login, partyOfFour } from './helpers';
+import { partyOfFour } from './helpers';
+import { type NewPhone, test } from './phones';
 
 // Issue 30 §9: the lobby shows who is ready (their face and name), not only how many, live on every phone.
 
-async function lobbyOf(browser: Browser, student: { username: string; password: string }, partyId: number): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, student.username, student.password);
+async function lobbyOf(newPhone: NewPhone, student: { username: string; password: string }, partyId: number): Promise<Page> {
+  const page = await newPhone(student);
   await page.goto(`/balancewait/${partyId}`);
   await expect(page.getByRole('status')).toHaveText('연결됨');
   return page;
@@ -15,12 +15,12 @@ async function lobbyOf(browser: Browser, student: { username: string; password: 
 /** The names under 대기 중인 참가자, in order. */
 const readyNames = (page: Page) => page.getByRole('region', { name: '대기 중인 참가자' }).getByRole('listitem');
 
-test('three phones in one lobby see the faces of who is ready, as they stand by and stand down', async ({ browser, request }) => {
+test('three phones in one lobby see the faces of who is ready, as they stand by and stand down', async ({ newPhone, request }) => {
   test.setTimeout(600_000); // three phones, each signing in: sized for a busy machine
   // Four fresh students joined and paid, inside the standby window; two on standby of four never starts the game.
   const { partyId, students } = await partyOfFour(request, 'faces', 10 * 60_000);
   const [a, b, c] = students;
-  const [pa, pb, pc] = await Promise.all([a, b, c].map((s) => lobbyOf(browser, s, partyId)));
+  const [pa, pb, pc] = await Promise.all([a, b, c].map((s) => lobbyOf(newPhone, s, partyId)));
 
   for (const page of [pa, pb, pc]) await expect(page.getByText('아직 대기 중인 참가자가 없어요.')).toBeVisible();
 
@@ -46,6 +46,6 @@ test('three phones in one lobby see the faces of who is ready, as they stand by 
   await expect(pc.locator('.lobby-counts__standby')).toHaveText('1명');
 
   // A phone that opens the lobby now reads the same faces at once.
-  const late = await lobbyOf(browser, students[3], partyId);
+  const late = await lobbyOf(newPhone, students[3], partyId);
   await expect(readyNames(late)).toHaveText([b.username]);
 });

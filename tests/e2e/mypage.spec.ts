@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import sharp from 'sharp';
 import { collectDialogs, E2E_OPS_TOKEN, login, signupViaApi } from './helpers';
+import { test } from './phones';
 
 const run = promisify(execFile);
 
@@ -29,12 +30,6 @@ async function ops(baseURL: string, ...args: string[]): Promise<unknown> {
     env: { ...process.env, OPS_URL: baseURL, OPS_TOKEN: E2E_OPS_TOKEN },
   });
   return JSON.parse(stdout);
-}
-
-async function pageFor(browser: Browser, username: string, password: string) {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, username, password);
-  return page;
 }
 
 test('a student edits the profile with a new photo and intro and sees them on /mypage, whose help sheet closes from its backdrop', async ({ page, request }) => {
@@ -122,7 +117,7 @@ test('a student runs the extra-info wizard to the done screen and sees the four 
   await page.screenshot({ path: test.info().outputPath('mypage-tags.png') });
 });
 
-test('review a started party from history, report a participant, an operator warns, the warning shows', async ({ browser, request, baseURL }) => {
+test('review a started party from history, report a participant, an operator warns, the warning shows', async ({ newPhone, request, baseURL }) => {
   test.setTimeout(600_000);
   const [a, b] = [await signupViaApi(request, 'rva'), await signupViaApi(request, 'rvb')];
   const [tokenA, tokenB] = [await apiToken(request, a.username, a.password), await apiToken(request, b.username, b.password)];
@@ -149,7 +144,7 @@ test('review a started party from history, report a participant, an operator war
     )
     .toBe(true);
 
-  const pageA = await pageFor(browser, a.username, a.password);
+  const pageA = await newPhone(a);
   const dialogs = await collectDialogs(pageA);
   await pageA.goto('/mypage');
   await pageA.getByRole('link', { name: /참여 횟수 1회/ }).tap();
@@ -188,7 +183,7 @@ test('review a started party from history, report a participant, an operator war
   expect(report).toBeDefined();
   expect(await ops(baseURL!, 'report:resolve', String(report!.id), 'warn')).toMatchObject({ status: 'confirmed' });
 
-  const pageB = await pageFor(browser, b.username, b.password);
+  const pageB = await newPhone(b);
   await pageB.goto('/mypage');
   await expect(pageB.locator('.mypage-stats__cell').filter({ hasText: '경고' })).toContainText('1회');
   await pageB.getByRole('button', { name: '경고 안내' }).tap();

@@ -1,13 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { login, partyOfFour, signupViaApi } from './helpers';
+import { partyOfFour, signupViaApi } from './helpers';
 import { opsLogin } from './ops-helpers';
-
-async function studentPage(browser: Browser, username: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, username, password);
-  return page;
-}
+import { test } from './phones';
 
 // The report comes from a party that has not started: a finished one cannot be made through the API (parties are
 // created and moved only into the future, and the students' report endpoint asks only that both students paid for
@@ -15,7 +10,7 @@ async function studentPage(browser: Browser, username: string, password: string)
 // Several axe scans (ten seconds or more each on a busy machine): the cap only catches a wait that never ends.
 test.describe.configure({ timeout: 300_000 });
 
-test('an operator warns a reported student from the reports list, and the student is notified', async ({ page, browser, request }) => {
+test('an operator warns a reported student from the reports list, and the student is notified', async ({ page, newPhone, request }) => {
   const { partyId, students, tokens } = await partyOfFour(request, 'rpt', 2 * 3_600_000);
   const [reporter, reported] = students;
   const content = `자리에서 계속 소리를 질렀어요 ${Date.now().toString(36)}`;
@@ -48,12 +43,12 @@ test('an operator warns a reported student from the reports list, and the studen
   await expect(page).toHaveURL(/\/ops\/reports\?status=confirmed$/);
   await expect(page.getByRole('article').filter({ hasText: content }).getByText('경고 1회')).toBeVisible();
 
-  const student = await studentPage(browser, reported.username, reported.password);
+  const student = await newPhone(reported);
   await student.goto('/notifications');
   await expect(student.getByText('경고를 받았습니다: 신고 확인 (파티 중 불쾌감 조성)')).toBeVisible();
 });
 
-test('an operator finds a student, grants 500 points with a reason, and the student sees the new balance', async ({ page, browser, request }) => {
+test('an operator finds a student, grants 500 points with a reason, and the student sees the new balance', async ({ page, newPhone, request }) => {
   const s = await signupViaApi(request, 'pts');
   await opsLogin(page, '/ops');
   await page.getByRole('navigation', { name: '운영 메뉴' }).getByRole('link', { name: '포인트' }).tap();
@@ -86,7 +81,7 @@ test('an operator finds a student, grants 500 points with a reason, and the stud
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('user-points-1280.png'), fullPage: true });
 
-  const student = await studentPage(browser, s.username, s.password);
+  const student = await newPhone(s);
   await student.goto('/mypage');
   await expect(student.getByText('10,500P')).toBeVisible();
 });

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { login, signupViaApi } from './helpers';
+import { test } from './phones';
 import { holdSeatViaApi, opsParty } from './seat-helpers';
 
 // Issue 30 §1–4: the seat I hold, cancelled from the app; leaving payment asks first; every screen shows the
@@ -28,7 +29,7 @@ async function waitInLineViaApi(request: APIRequestContext, student: { username:
 
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name });
 
-test('a paid seat is cancelled from the party page: the sheet says the refund, and the student in line hears the offer on home', async ({ browser, request }) => {
+test('a paid seat is cancelled from the party page: the sheet says the refund, and the student in line hears the offer on home', async ({ newPhone, request }) => {
   const title = `취소 파티 ${Date.now().toString(36)}`;
   const partyId = await opsParty(request, title, 2);
   const holder = await signupViaApi(request, 'leaver');
@@ -39,8 +40,7 @@ test('a paid seat is cancelled from the party page: the sheet says the refund, a
   await waitInLineViaApi(request, waiter, partyId);
 
   // The student in line: 대기 1번째 on the home card and the map card.
-  const b = await (await browser.newContext()).newPage();
-  await login(b, waiter.username, waiter.password);
+  const b = await newPhone(waiter);
   const homeCard = b.getByRole('listitem').filter({ hasText: `#${title}` });
   await expect(homeCard).toContainText('대기 1번째');
   await tab(b, '지도').tap();
@@ -49,8 +49,7 @@ test('a paid seat is cancelled from the party page: the sheet says the refund, a
   await expect(homeCard).toContainText('대기 1번째');
 
   // The holder cancels from the party page; the sheet says what happens now, by the server's rule.
-  const a = await (await browser.newContext()).newPage();
-  await login(a, holder.username, holder.password);
+  const a = await newPhone(holder);
   await a.goto(`/partyinfo/${partyId}`);
   await expect(a.getByRole('button', { name: '참가 확정' })).toBeDisabled();
   await a.getByRole('button', { name: '참가 취소' }).tap();
@@ -67,15 +66,14 @@ test('a paid seat is cancelled from the party page: the sheet says the refund, a
   await expect(homeCard).toContainText(/결제 대기 \d\d:\d\d/, { timeout: 60_000 });
 });
 
-test('backing out of payment asks first; cancelling gives the seat to the line, and the party page shows it without a reload', async ({ browser, request }) => {
+test('backing out of payment asks first; cancelling gives the seat to the line, and the party page shows it without a reload', async ({ newPhone, request }) => {
   const title = `결제 취소 파티 ${Date.now().toString(36)}`;
   const partyId = await opsParty(request, title, 2);
   await holdSeatViaApi(request, await signupViaApi(request, 'backfill'), partyId);
   const s = await signupViaApi(request, 'backout');
   const waiter = await signupViaApi(request, 'backline');
 
-  const page = await (await browser.newContext()).newPage();
-  await login(page, s.username, s.password);
+  const page = await newPhone(s);
   await page.goto(`/partyinfo/${partyId}`);
   await page.getByRole('button', { name: '참가신청' }).tap();
   await expect(page).toHaveURL(/\/payment$/);

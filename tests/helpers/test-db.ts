@@ -53,11 +53,23 @@ export async function createPostgresTestDatabase(): Promise<Database & { url: st
 }
 
 /**
+ * Set to `postgres` by CI's Node 26 `npm test`: the suites below run there on PostgreSQL only, because the same run's
+ * PGlite half is exactly what CI's Node 20 `npm test` (on PGlite alone, as a laptop runs it) runs again — six minutes
+ * of CPU a run for nothing new (.ci/run, docs/testing.md).
+ */
+const ONLY_POSTGRES_ENV = 'PARTYON_TEST_ONLY_POSTGRES';
+
+/**
  * Runs a suite on PGlite and, when DATABASE_URL is set, again on PostgreSQL — PGlite runs one transaction at a
- * time and would hide races. Without DATABASE_URL the PostgreSQL run is listed as skipped, with the reason.
+ * time and would hide races. Without DATABASE_URL the PostgreSQL run is listed as skipped, with the reason; with
+ * PARTYON_TEST_ONLY_POSTGRES=1 (and DATABASE_URL) the PGlite run is.
  */
 export function describeEachDb(name: string, body: (kind: DbKind) => void) {
-  describe(`${name} [pglite]`, () => body('pglite'));
+  if (process.env[ONLY_POSTGRES_ENV] === '1' && process.env.DATABASE_URL) {
+    describe.skip(`${name} [pglite] — skipped: ${ONLY_POSTGRES_ENV}=1 (CI runs this on PGlite in its Node 20 npm test)`, () => body('pglite'));
+  } else {
+    describe(`${name} [pglite]`, () => body('pglite'));
+  }
   if (process.env.DATABASE_URL) {
     describe(`${name} [postgres]`, () => body('postgres'));
   } else {
