@@ -29,7 +29,9 @@ export default defineConfig({
     isMobile: true,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps the DOM at each step, without the screencast: that recorded every frame of every
+    // test's pages (a lobby's countdown, a game's gauge) as JPEGs, passing or not, on two busy cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
