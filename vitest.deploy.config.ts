@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // the nginx site, on PostgreSQL and Redis (docs/testing.md). Not part of `npm test`: it needs nginx, openssl,
 // systemd-analyze and the PostgreSQL client tools, starts real processes and takes a few minutes.
 export default defineConfig({
+  // A cache folder of its own: CI runs this beside `npm test`, and two vitest runs ending together would write one
+  // results.json at once — a garbled file the next run fails to parse as it starts.
+  cacheDir: 'node_modules/.vite-deploy',
   test: {
     include: ['tests/deploy/**/*.test.ts'],
     // One file at a time: each starts three instances and nginx on ports counted from DEPLOY_TEST_PORT, may build
