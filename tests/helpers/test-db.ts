@@ -53,9 +53,9 @@ export async function createPostgresTestDatabase(): Promise<Database & { url: st
 }
 
 /**
- * Set to `postgres` by CI's Node 26 `npm test`: the suites below run there on PostgreSQL only, because the same run's
- * PGlite half is exactly what CI's Node 20 `npm test` (on PGlite alone, as a laptop runs it) runs again — six minutes
- * of CPU a run for nothing new (.ci/run, docs/testing.md).
+ * Set to 1 by CI's Node 26 `npm test`: the suites below run there on PostgreSQL only, because their PGlite half is
+ * exactly what CI's Node 20 run of the server's tests (on PGlite alone, as a laptop runs them) runs again — six
+ * minutes of CPU a run for nothing new (.ci/run, docs/testing.md).
  */
 const ONLY_POSTGRES_ENV = 'PARTYON_TEST_ONLY_POSTGRES';
 
