@@ -141,6 +141,11 @@ awk -v servers="$upstreams" '
     -e "s#/opt/partyon/deploy/nginx#$app/deploy/nginx#" >/etc/nginx/sites-available/partyon
 ln -sf /etc/nginx/sites-available/partyon /etc/nginx/sites-enabled/partyon
 rm -f /etc/nginx/sites-enabled/default
+# Debian's nginx.conf allows 768 connections per worker. Each lobby or game socket holds two (the phone's and the one
+# to an instance), each phone's kept-alive connection one, and when answers slow down the connections in flight pile
+# up: at 768 nginx drops new phones before their TLS handshake. Only Debian's default is changed, never an operator's.
+sed -i -e 's/^\(\s*\)worker_connections 768;/\1worker_connections 4096;/' /etc/nginx/nginx.conf
+grep -q '^worker_rlimit_nofile' /etc/nginx/nginx.conf || sed -i '/^worker_processes/a worker_rlimit_nofile 8192;' /etc/nginx/nginx.conf
 nginx -t
 
 step "systemd: partyon@${ports[*]}"

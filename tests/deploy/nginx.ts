@@ -53,6 +53,7 @@ function wrapperConf(dir: string, sitePath: string): string {
   return `# The deploy suite's nginx: its own files, never the system's service.
 daemon off;
 worker_processes 1;
+worker_rlimit_nofile 8192;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 ${
@@ -61,7 +62,10 @@ ${
   process.getuid?.() === 0 ? 'user root;' : ''
 }
 events {
-    worker_connections 512;
+    # What deploy/install.sh sets in Debian's nginx.conf. The rolling restart's open-loop load holds a connection per
+    # request in flight, and on a busy machine answers slow down: at 512 nginx ran out and dropped new connections
+    # before their TLS handshake (a CI run beside npm test: 598 of 14,576 requests failed).
+    worker_connections 4096;
 }
 http {
     include /etc/nginx/mime.types;
@@ -83,6 +87,12 @@ export interface Nginx {
   exited: Promise<number | null>;
   /** nginx's own error log, for a failure's message. */
   errors(): string;
+  /**
+   * The error log's lines at [warn] or above, counted by what they say (addresses, ids and times taken out):
+   * "[warn] 512 worker_connections are not enough ×12; [error] upstream prematurely closed connection ×3". Empty when
+   * there are none.
+   */
+  errorSummary(): string;
   /** The requests nginx logged so far, each with the instances it tried ("-" when it answered itself). */
   accessLog(): { request: string; status: number; upstream: string }[];
   /** How many requests nginx handed to each instance port (a retried request counts for each it tried). */
@@ -121,6 +131,18 @@ export function startNginx(dir: string, site: string): Nginx {
     child,
     exited,
     errors: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''),
+    errorSummary() {
+      const counts = new Map<string, number>();
+      const text = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
+      for (const line of text.split('\n')) {
+        // "2026/11/28 07:10:01 [error] 123#123: *456 connect() failed (111: Connection refused) while connecting
+        // to upstream, client: 127.0.0.1, …": the level and the message up to its first comma. [warn] is where nginx
+        // says it ran out of connections.
+        const m = /\[(warn|error|crit|alert|emerg)\] \d+#\d+: (?:\*\d+ )?([^,]*)/.exec(line);
+        if (m) counts.set(`[${m[1]}] ${m[2]}`, (counts.get(`[${m[1]}] ${m[2]}`) ?? 0) + 1);
+      }
+      return [...counts].map(([message, n]) => `${message} ×${n}`).join('; ');
+    },
     accessLog,
     requestsPerUpstream() {
       const counts = new Map<number, number>();

@@ -181,6 +181,7 @@ describeIfHas('a rolling restart behind nginx under load', missing(['DATABASE_UR
       );
       const retried = cluster.nginx.accessLog().filter((line) => line.upstream.includes(',')).length;
       figures.push(`requests nginx passed to a second instance (a draining one answered 503 or closed): ${retried}`);
+      figures.push(`nginx's error log: ${cluster.nginx.errorSummary() || 'nothing at [warn] or above'}`);
 
       // Every vote cast is counted, once: what the round says to a student, and the votes the database holds.
       const round = await balancer.call(`/api/v1/game/rounds/${roundId}/`, { headers: bearer(tokens[0]) });
