@@ -4,6 +4,7 @@ import { ApiError } from '../../src/client/api/api-error';
 import { apiFetch } from '../../src/client/api/client';
 import { joinParty } from '../../src/client/api/join';
 import { payParticipation } from '../../src/client/api/participation';
+import { IDEMPOTENCY_MESSAGES } from '../../src/shared/idempotency';
 import { server } from './msw/server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -46,6 +47,24 @@ describe('a student action whose answer is lost', () => {
     expect(failure).toMatchObject({ status: 400, body: { detail: '포인트가 부족합니다.' } });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('asks again with the same key while the server says the first request with it still runs (409), and ends with its answer', async () => {
+    const seat = { id: 52, hold_expires_at: '2026-03-02T01:15:00.000Z' };
+    const running = () => HttpResponse.json({ detail: IDEMPOTENCY_MESSAGES.inProgress }, { status: 409 });
+    const keys = answering('post', '/api/reserve/join/12/', [lost(502), running, () => HttpResponse.json(seat, { status: 201 })]);
+
+    await expect(joinParty(12)).resolves.toEqual(seat);
+
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('takes the action’s own 409 as the answer, without asking again', async () => {
+    const keys = answering('post', '/api/reserve/join/13/', [() => HttpResponse.json({ detail: '이미 참가한 파티입니다.' }, { status: 409 })]);
+
+    await expect(joinParty(13)).rejects.toMatchObject({ status: 409, body: { detail: '이미 참가한 파티입니다.' } });
+    expect(keys).toHaveLength(1);
   });
 
   it('gives up after three tries, with the lost answer', async () => {

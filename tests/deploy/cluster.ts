@@ -55,7 +55,7 @@ export async function startSite(
   certificate: { certificate: string; key: string; pem: string },
 ): Promise<{ nginx: Nginx; balancer: Client }> {
   mkdirSync(dir);
-  const site = siteForTest(readFileSync(SITE, 'utf8'), ports, { certificate: certificate.certificate, certificateKey: certificate.key, unavailableRoot: dirname(UNAVAILABLE_PAGE) });
+  const site = siteForTest(readFileSync(SITE, 'utf8'), ports, { certificate: certificate.certificate, certificateKey: certificate.key, unavailableRoot: dirname(UNAVAILABLE_PAGE), logDir: dir });
   const nginx = startNginx(dir, site);
   const balancer = client(`https://127.0.0.1:${ports.https}`, { ca: certificate.pem });
   try {

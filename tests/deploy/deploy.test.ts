@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { API_MESSAGES as M } from '../../src/shared/api-messages';
 import { adminQuery, scratchDir } from '../helpers/scratch';
 import { groupAlive } from '../helpers/server-process';
@@ -340,6 +340,22 @@ describeIfHas(
       expect(vote.status, vote.text).toBe(201);
       await game.waitFor((m) => m.type === 'vote_update' && m.data.question_id === questions[1] && m.data.vote_b_count === 1);
       game.ws.close(1000);
+    });
+
+    it("keeps a socket's ?token= and a reset link's ?token= out of nginx's access log, which names only the path", async () => {
+      const { roundId, first } = await gameRound();
+      const game = await socket(`wss://127.0.0.1:${ports.https}/ws/game/round/${roundId}/?token=${first.access}`, { origin: balancer.origin });
+      await game.waitFor((m) => m.type === 'vote_update');
+      const resetToken = randomBytes(16).toString('hex');
+      await balancer.call(`/password-reset?token=${resetToken}`);
+      // nginx writes a socket's line once it ends.
+      game.ws.close(1000);
+      await vi.waitFor(() => expect(nginx.accessLog().some((l) => l.request.includes(`/ws/game/round/${roundId}/`))).toBe(true), { timeout: 10_000 });
+      const written = nginx.accessLogText();
+      expect(written).toContain(`"GET /password-reset HTTP/`);
+      expect(written).not.toContain(first.access);
+      expect(written).not.toContain(resetToken);
+      expect(written).not.toMatch(/token=/);
     });
 
     it('plain HTTP answers only a redirect to HTTPS', async () => {

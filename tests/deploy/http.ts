@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from '../../src/client/api/idempotency-key';
+import { answerIsPending, answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from '../../src/client/api/idempotency-key';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/shared/idempotency';
 
 interface Answer {
@@ -84,7 +84,7 @@ export async function callAsTheAppDoes(c: Client, path: string, call: Call, each
       seen = { status: 0, body: null, replayed: false };
     }
     each?.(seen);
-    if (!answerWasLost(seen.status) || attempt >= KEYED_ATTEMPTS) return seen;
+    if (!(answerWasLost(seen.status) || answerIsPending(seen.status, seen.body)) || attempt >= KEYED_ATTEMPTS) return seen;
     await new Promise((resolve) => setTimeout(resolve, keyedRetryDelay(attempt)));
   }
 }

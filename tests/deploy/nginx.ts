@@ -17,7 +17,11 @@ export interface SitePaths {
   certificateKey: string;
   /** Where unavailable.html is (the repository's deploy/nginx). */
   unavailableRoot: string;
+  /** Where the site's access log goes instead of /var/log/nginx (the run's nginx folder). */
+  logDir: string;
 }
+
+const SHIPPED_ACCESS_LOG = '/var/log/nginx/partyon.access.log';
 
 /**
  * The shipped site with only its ports and paths changed. Each text replaced must be in the shipped file exactly once,
@@ -40,6 +44,10 @@ export function siteForTest(shipped: string, ports: SitePorts, paths: SitePaths)
     if (found !== 1) throw new Error(`deploy/nginx/partyon.conf: expected "${from}" once, found it ${found} times`);
     site = site.replace(from, to);
   }
+  // The site's own access log (its format kept: the suite reads what an operator's file would hold), one per server.
+  const logs = site.split(SHIPPED_ACCESS_LOG).length - 1;
+  if (logs !== 2) throw new Error(`deploy/nginx/partyon.conf: expected "${SHIPPED_ACCESS_LOG}" in both servers, found it ${logs} times`);
+  site = site.replaceAll(SHIPPED_ACCESS_LOG, join(paths.logDir, 'access.log'));
   const servers = [...site.matchAll(/^\s*server 127\.0\.0\.1:\d+;/gm)].length;
   if (servers !== ports.upstreams.length) throw new Error(`deploy/nginx/partyon.conf: expected ${ports.upstreams.length} upstream servers, found ${servers}`);
   return site;
@@ -47,7 +55,7 @@ export function siteForTest(shipped: string, ports: SitePorts, paths: SitePaths)
 
 /**
  * The test's own nginx.conf around the site, as Debian's wraps sites-enabled: everything nginx writes (pid, logs,
- * temp files) is in `dir`, and the access log names the instance each request went to, to count them afterwards.
+ * temp files) is in `dir`. The site's own access log (written there too) names the instance each request went to.
  */
 function wrapperConf(dir: string, sitePath: string): string {
   return `# The deploy suite's nginx: its own files, never the system's service.
@@ -75,8 +83,6 @@ http {
     fastcgi_temp_path ${dir}/temp/fastcgi;
     uwsgi_temp_path ${dir}/temp/uwsgi;
     scgi_temp_path ${dir}/temp/scgi;
-    log_format upstreams '$remote_addr "$request" $status "$upstream_addr"';
-    access_log ${dir}/access.log upstreams;
     include ${sitePath};
 }
 `;
@@ -93,6 +99,8 @@ export interface Nginx {
    * there are none.
    */
   errorSummary(): string;
+  /** The access log as written, to check what it leaves out. */
+  accessLogText(): string;
   /** The requests nginx logged so far, each with the instances it tried ("-" when it answered itself). */
   accessLog(): { request: string; status: number; upstream: string }[];
   /** How many requests nginx handed to each instance port (a retried request counts for each it tried). */
@@ -119,11 +127,13 @@ export function startNginx(dir: string, site: string): Nginx {
   const child = spawn(NGINX, args, { detached: true, stdio: 'ignore' });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const accessLogPath = join(dir, 'access.log');
+  const accessLogText = () => (existsSync(accessLogPath) ? readFileSync(accessLogPath, 'utf8') : '');
   const accessLog = () =>
     existsSync(accessLogPath)
-      ? readFileSync(accessLogPath, 'utf8')
+      ? accessLogText()
           .split('\n')
-          .map((line) => /^\S+ "(.*)" (\d+) "([^"]*)"$/.exec(line))
+          // The shipped format (partyon_private): address [time] "METHOD /path HTTP/1.1" status bytes seconds "upstreams" "agent".
+          .map((line) => /^\S+ \[[^\]]*\] "(.*?)" (\d+) \d+ \S+ "([^"]*)" /.exec(line))
           .filter((m) => m !== null)
           .map((m) => ({ request: m[1], status: Number(m[2]), upstream: m[3] }))
       : [];
@@ -144,6 +154,7 @@ export function startNginx(dir: string, site: string): Nginx {
       return [...counts].map(([message, n]) => `${message} ×${n}`).join('; ');
     },
     accessLog,
+    accessLogText,
     requestsPerUpstream() {
       const counts = new Map<number, number>();
       for (const { upstream } of accessLog()) {

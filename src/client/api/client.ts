@@ -2,7 +2,7 @@ import type { TokenPair } from '../../shared/auth';
 import { dispatchAuthError } from '../lib/auth-events';
 import { IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { ApiError } from './api-error';
-import { answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from './idempotency-key';
+import { answerIsPending, answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from './idempotency-key';
 import { KEPT_ANSWER_HEADER, reportReach } from './server-reach';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-store';
 
@@ -136,7 +136,7 @@ async function exchange(path: string, init: ApiRequest): Promise<{ res: Response
   return { res, body: await readBody(res) };
 }
 
-/** An idempotent call: one key for every attempt, sent again while the answer is lost, a few times at most. */
+/** An idempotent call: one key for every attempt, sent again while the answer is lost or still coming, a few times at most. */
 async function keyedExchange(path: string, init: ApiRequest): Promise<{ res: Response; body: unknown }> {
   const headers = new Headers(init.headers);
   headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
@@ -144,7 +144,8 @@ async function keyedExchange(path: string, init: ApiRequest): Promise<{ res: Res
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await exchange(path, keyed);
-      if (!answerWasLost(answer.res.status) || attempt >= KEYED_ATTEMPTS) return answer;
+      const unanswered = answerWasLost(answer.res.status) || answerIsPending(answer.res.status, answer.body);
+      if (!unanswered || attempt >= KEYED_ATTEMPTS) return answer;
     } catch (error) {
       // Given up by the page itself (navigated away): not lost, not to be sent again.
       if (!(error instanceof ApiError) || error.status !== 0 || init.signal?.aborted || attempt >= KEYED_ATTEMPTS) throw error;

@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_MESSAGES } from '../../shared/idempotency';
+
 // One key per student action (docs/api.md "Idempotency-Key"): made when the student taps, sent again with every
 // retry of that tap, so the server acts once and answers each retry with its first answer.
 
@@ -17,6 +19,14 @@ const LOST_STATUSES = new Set([502, 503, 504]);
 export const KEYED_ATTEMPTS = 3;
 
 export const answerWasLost = (status: number) => status === 0 || LOST_STATUSES.has(status);
+
+/**
+ * The server's 409 for a key whose first request still runs (or ran on an instance that died a moment ago, until its
+ * database connection is gone): no answer yet either, so it is asked again like a lost one. Told apart from the
+ * action's own 409s ("이미 참가한 파티입니다") by its words.
+ */
+export const answerIsPending = (status: number, body: unknown) =>
+  status === 409 && (body as { detail?: unknown } | null)?.detail === IDEMPOTENCY_MESSAGES.inProgress;
 
 /** The wait before the `attempt`-th resend (1 for the first): about 0.3 s, then 0.9 s, a little random. */
 export function keyedRetryDelay(attempt: number): number {
