@@ -1,6 +1,6 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Ctx } from '../context';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { loginLockouts } from '../db/schema/login-lockouts';
 import { claim, failed, type LockoutState } from './lockout-rules';
 
@@ -56,6 +56,22 @@ async function underLock<T>(db: Db, subject: string, step: (row: LockoutState) =
     if (next) await tx.update(loginLockouts).set(next).where(eq(loginLockouts.subject, subject));
     return answer;
   });
+}
+
+/** The counters' names: students and operators have separate usernames, so separate counts. */
+export const STUDENT_LOGIN_SCOPE = 'login';
+export const OPERATOR_LOGIN_SCOPE = 'ops-login';
+
+/** The row that counts failed sign-ins to one username of a scope ("login" for students, "ops-login" for operators). */
+export const accountLockSubject = (scope: string, username: string) => `${scope}:${username.trim().toLowerCase()}`;
+
+/**
+ * A new password lifts the name's lock: whoever set it proved the account is theirs (a reset link, an admin), and
+ * the next sign-in with it must not wait out a guesser's lock. That sign-in hands the device its cookie, which keeps
+ * it out of any lock the guesser makes afterwards. In the password change's own transaction.
+ */
+export async function liftAccountLock(db: Db | Tx, scope: string, username: string): Promise<void> {
+  await db.delete(loginLockouts).where(eq(loginLockouts.subject, accountLockSubject(scope, username)));
 }
 
 /** The sweeper's: rows that no longer count anything. */

@@ -15,12 +15,13 @@ import { loginThrottle } from './login-throttle';
 import { dummyHash, verifyPassword } from './passwords';
 import { endSession, rotateRefreshToken, startSession } from './refresh-tokens';
 import { signup } from './signup';
+import { STUDENT_LOGIN_SCOPE } from './account-lockout';
 
 const LOGIN_PATH = '/api/signup/auth/login/';
 
 export async function accountRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const throttle = loginThrottle(app, ctx, { scope: 'login', path: LOGIN_PATH });
+  const throttle = loginThrottle(app, ctx, { scope: STUDENT_LOGIN_SCOPE, path: LOGIN_PATH });
 
   app.post(LOGIN_PATH, { onRequest: throttle.perAddress, schema: { summary: 'Log in with username and password: an access and a refresh token', body: loginRequest, response: { 200: tokenPair, ...refusals(400, 429) } } }, async (req, reply) => {
     const { body } = req;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
 import { clientAddress, limiter, tooMany, windowCounter } from '../http/rate-limit';
-import { accountLockout } from './account-lockout';
+import { accountLockout, accountLockSubject } from './account-lockout';
 import { deviceCookies } from './device-cookie';
 
 /** The username as login looks it up (trimmed, lower-case); the failure counters are keyed by it. */
@@ -47,7 +47,7 @@ export function loginThrottle(app: FastifyInstance, ctx: Ctx, opts: { scope: str
       if (here.count >= ctx.limits.loginPerUsernamePerMinute) throw tooMany(reply, here.retryAfterS);
       const username = loginName(req);
       const device = await devices.read(req, username);
-      const subject = device ? `${scope}-device:${device}` : `${scope}:${username}`;
+      const subject = device ? `${scope}-device:${device}` : accountLockSubject(scope, username);
       const claimed = await lockout.claim(subject);
       if (!claimed.admitted) throw tooMany(reply, claimed.retryAfterS);
       let account: Awaited<ReturnType<typeof verify>>;

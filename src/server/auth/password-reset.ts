@@ -11,6 +11,7 @@ import { users } from '../db/schema/users';
 import { detail } from '../http/errors';
 import { hashPassword } from './passwords';
 import { revokeAllForUser } from './refresh-tokens';
+import { liftAccountLock, STUDENT_LOGIN_SCOPE } from './account-lockout';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -73,8 +74,9 @@ export async function useResetLink(ctx: { db: Db; clock: Clock }, token: string,
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, link.userId))
-      .returning({ version: users.tokenVersion });
+      .returning({ version: users.tokenVersion, username: users.username });
     await revokeAllForUser(tx, ctx.clock, link.userId);
+    await liftAccountLock(tx, STUDENT_LOGIN_SCOPE, changed.username);
     return { userId: link.userId, version: changed.version };
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { describeErrorAnswers } from './api-doc-answers';
 import { pruneComponents } from './api-doc-components';
+import { describeDeviceCookies } from './api-doc-cookies';
 import { nameOperations } from './api-doc-operations';
 import type { OpenApiDocument } from './api-doc-types';
 
@@ -92,6 +93,7 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicUrl?: s
       doc.servers = [serverOf(opts.publicUrl)];
       nameOperations(doc);
       describeErrorAnswers(doc);
+      describeDeviceCookies(doc);
       pruneComponents(doc);
       return doc as unknown as ReturnType<typeof jsonSchemaTransformObject>;
     },

@@ -13,6 +13,7 @@ import { operators } from '../db/schema/operators';
 import { detail } from '../http/errors';
 import { requireOps } from './guard';
 import { openOperatorSession, type OperatorSession, revokeOperatorSession } from './operator-sessions';
+import { OPERATOR_LOGIN_SCOPE } from '../auth/account-lockout';
 
 const sessionOf = (req: FastifyRequest): OperatorSession => {
   if (!req.opsSession) throw detail(401, M.opsSessionInvalid);
@@ -24,7 +25,7 @@ const LOGIN_PATH = '/api/ops/auth/login/';
 /** The console's sign-in: POST login/, POST logout/, GET me/ under /api/ops/auth/. */
 export async function opsAuthRoutes(parent: FastifyInstance, ctx: Ctx) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const throttle = loginThrottle(app, ctx, { scope: 'ops-login', path: LOGIN_PATH });
+  const throttle = loginThrottle(app, ctx, { scope: OPERATOR_LOGIN_SCOPE, path: LOGIN_PATH });
 
   // As the students' login: the same limits (own counters), the same message for an unknown name and a wrong
   // password, and a password check either way so the time does not tell them apart. A disabled operator is one

@@ -16,6 +16,7 @@ import { detail, HttpError } from '../http/errors';
 import { opsActorOf, recordAudit } from './audit';
 import { requireOps } from './guard';
 import { revokeOperatorSessions } from './operator-sessions';
+import { liftAccountLock, OPERATOR_LOGIN_SCOPE } from '../auth/account-lockout';
 
 const OPERATOR_NOT_FOUND = '운영자를 찾을 수 없습니다.';
 
@@ -127,6 +128,7 @@ export async function opsOperatorRoutes(parent: FastifyInstance, ctx: Ctx) {
       return ctx.db.transaction(async (tx) => {
         const row = await accountOf(tx, req.params.username);
         await tx.update(operators).set({ passwordHash }).where(eq(operators.id, row.id));
+        await liftAccountLock(tx, OPERATOR_LOGIN_SCOPE, row.username);
         const revoked = await revokeOperatorSessions(tx, row.id, now, isSelf(req, row.id) ? req.opsSession?.sessionId : undefined);
         await recordAudit(tx, opsActorOf(req), { action: 'operator.password', targetType: 'operator', targetId: row.id, after: { revoked_sessions: revoked }, at: now });
         return { id: row.id, username: row.username, disabled_at: row.disabledAt?.toISOString() ?? null, revoked_sessions: revoked };

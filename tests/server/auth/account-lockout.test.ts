@@ -121,6 +121,19 @@ describeEachDb('password guessing bounded per account, whatever the address', (k
     expect(codes.filter((c) => c === 429)).toHaveLength(30 - ALLOWED);
   });
 
+  it('a password reset lifts the lock guessers made: the student signs in at once with the new password on a new phone', async () => {
+    const s = await createStudent(t);
+    expect(await spray(t, s.username, 30)).toContain(429);
+    expectLocked(await login(t, s.username, s.password));
+    const issued = await t.app.inject({ method: 'POST', url: `/api/ops/users/${s.id}/password-reset/`, headers: { 'x-ops-token': t.opsToken } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const token = new URLSearchParams(issued.json<{ url: string }>().url.split('?')[1]).get('token');
+    const fresh = 'a-new-password-9';
+    const reset = await t.app.inject({ method: 'POST', url: '/api/signup/auth/password-reset/', payload: { token, new_password: fresh, new_password2: fresh } });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    expect((await login(t, s.username, fresh)).statusCode).toBe(200);
+  });
+
   it('forgets a name an hour after its lock ends: the sweeper deletes the row and the full allowance is back', async () => {
     const s = await createStudent(t);
     expect(await spray(t, s.username, ALLOWED + 1)).toContain(429);

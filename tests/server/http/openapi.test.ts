@@ -123,6 +123,13 @@ describe('the API description', () => {
     }
   });
 
+  it("documents the device cookie a password login sets (students' and operators')", () => {
+    for (const path of ['/api/signup/auth/login/', '/api/ops/auth/login/']) {
+      const ok = doc.paths[path].post.responses?.['200'] as { headers?: Record<string, { description?: string }> } | undefined;
+      expect(ok?.headers?.['Set-Cookie']?.description, path).toMatch(/device cookie.*HttpOnly/s);
+    }
+  });
+
   it('says where the calls go: PUBLIC_URL, or wherever the document was read from', async () => {
     expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     const deployed = await createTestApp({ env: { PUBLIC_URL: 'https://partyon.hanbit.ac.kr/' } });

@@ -188,6 +188,16 @@ describeEachDb('operator console sign-in', (kind) => {
     expect(studentLogin.statusCode).toBe(200);
   });
 
+  it("an operator's new password, set by an admin, lifts the lock guessers made: it signs in at once from a new browser", async () => {
+    const op = await createOperator(t, name());
+    await Promise.all(Array.from({ length: 30 }, (_, i) => operatorLogin(t, op.username, `wrong-${i}`, freshAddress())));
+    expect((await operatorLogin(t, op.username, OPERATOR_PASSWORD, freshAddress())).statusCode).toBe(429);
+    const fresh = 'a-new-password-9';
+    const set = await t.app.inject({ method: 'POST', url: `/api/ops/operators/${op.username}/password/`, headers: tokenAuth(t), payload: { password: fresh } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await operatorLogin(t, op.username, fresh, freshAddress())).statusCode).toBe(200);
+  });
+
   it('a sent X-Ops-Token decides alone: a wrong one is refused beside a valid session', async () => {
     const auth = await signIn(t, (await createOperator(t, name())).username);
     const res = await status(t, { ...auth, 'x-ops-token': `${t.opsToken}x` });
