@@ -24,9 +24,13 @@ const addsNotNullWithoutDefault = (statement: string) =>
 /** What a migration's SQL takes away from the schema before it, by rule. */
 function takesAway(sql: string): string[] {
   if (/^--\s*contract:/i.test(sql.trimStart())) return [];
-  // A CHECK constraint is replaced by dropping and adding it; widening one (the audit log's actions) is an expansion.
+  // A CHECK constraint is replaced by dropping it and adding it again under its name; widening one (the audit log's
+  // actions) is an expansion. A constraint dropped and not added again (a foreign key, a unique) takes away.
+  const added = new Set([...sql.matchAll(/\bADD\s+CONSTRAINT\s+"?(\w+)"?/gi)].map((m) => m[1]));
+  const dropped = [...sql.matchAll(/\bDROP\s+CONSTRAINT\s+(?:IF\s+EXISTS\s+)?"?(\w+)"?/gi)].map((m) => m[1]);
   const statements = sql.split('--> statement-breakpoint').filter((s) => !/DROP\s+CONSTRAINT/i.test(s));
   const found = TAKING_AWAY.filter(([pattern]) => statements.some((s) => pattern.test(s))).map(([, what]) => what);
+  if (dropped.some((name) => !added.has(name))) found.push('drops a constraint');
   return statements.some(addsNotNullWithoutDefault) ? [...found, 'adds a NOT NULL column without a default'] : found;
 }
 
@@ -42,6 +46,7 @@ describe('migrations in a rolling upgrade', () => {
     expect(takesAway('ALTER TABLE "users" ADD COLUMN "nickname" text;')).toEqual([]);
     expect(takesAway('ALTER TABLE "users" ADD COLUMN "level" integer DEFAULT 1 NOT NULL;')).toEqual([]);
     expect(takesAway('ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint\nALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK (true);')).toEqual([]);
+    expect(takesAway('ALTER TABLE "participations" DROP CONSTRAINT "participations_user_party_unique";')).toEqual(['drops a constraint']);
     expect(takesAway('ALTER TABLE "users" DROP COLUMN "intro";')).toEqual(['drops']);
     expect(takesAway('ALTER TABLE "users" RENAME COLUMN "intro" TO "bio";')).toEqual(['renames']);
     expect(takesAway('ALTER TABLE "users" ALTER COLUMN "intro" SET DATA TYPE varchar(20);')).toEqual(['changes a column type']);
