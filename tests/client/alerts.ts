@@ -19,9 +19,12 @@ export function expectNoAlert() {
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 }
 
-/** A form's message is shown twice (use-form-message): inline, and in the alert; taps 확인 on the alert. */
-export async function acceptFormAlert(user: UserEvent) {
-  const text = screen.getByRole('alert').textContent ?? '';
-  expect(text).not.toBe('');
-  await acceptAlert(user, text);
+/**
+ * `text` is said once (issue 30): one element on screen holds it — beside its field or as the form's line — and no
+ * alert dialog repeats it. Returns that element.
+ */
+export async function findSaidOnce(text: string) {
+  await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(1));
+  expectNoAlert();
+  return screen.getByText(text);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { acceptAlert, acceptFormAlert, findAlert } from './alerts';
+import { acceptAlert, expectNoAlert, findSaidOnce } from './alerts';
 import { server } from './msw/server';
 import { renderApp } from './render-app';
 
@@ -12,7 +12,7 @@ async function fillAndSubmit(ui: ReturnType<typeof renderApp>, username: string,
 }
 
 describe('/login', () => {
-  it('asks for both fields and calls nothing when one is empty', async () => {
+  it('asks for both fields once, on the form (the empty one says so beside it), and calls nothing', async () => {
     let calls = 0;
     server.use(
       http.post('/api/signup/auth/login/', () => {
@@ -23,8 +23,11 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', '');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('아이디와 비밀번호를 입력해 주세요.');
-    expect(await findAlert('아이디와 비밀번호를 입력해 주세요.')).toBeVisible();
+    // The pair named once on the form's line, in the spec's words; no alert dialog repeats it.
+    expect(await findSaidOnce('아이디와 비밀번호를 입력해 주세요.')).toBe(screen.getByRole('alert'));
+    expect(screen.getByLabelText('비밀번호')).toHaveAccessibleDescription('필수 항목입니다.');
+    expect(screen.getByLabelText('비밀번호')).toHaveFocus();
+    expect(screen.getByLabelText('아이디')).toBeValid();
     expect(calls).toBe(0);
   });
 
@@ -35,7 +38,7 @@ describe('/login', () => {
     expect(username).toBeValid(); // nothing is wrong before the first submit
     await ui.user.click(screen.getByRole('button', { name: '로그인' }));
 
-    await acceptFormAlert(ui.user);
+    expectNoAlert();
     expect(username).toHaveAccessibleDescription('필수 항목입니다.');
     expect(password).toHaveAccessibleDescription('필수 항목입니다.');
     expect(username).toHaveFocus();
@@ -48,7 +51,7 @@ describe('/login', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(''); // the form may be sent now
   });
 
-  it("shows the server's message for a wrong password", async () => {
+  it("shows the server's message for a wrong password once, on the form, and focuses it", async () => {
     server.use(
       http.post('/api/signup/auth/login/', () =>
         HttpResponse.json({ detail: '아이디 또는 비밀번호가 일치하지 않습니다.' }, { status: 401 }),
@@ -57,12 +60,17 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'wrong-pass');
 
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
+    // It belongs to neither field (which one is wrong is not said): the form's line only, read at once as focus lands.
+    const message = await findSaidOnce('아이디 또는 비밀번호가 일치하지 않습니다.');
+    expect(message).toBe(screen.getByRole('alert'));
+    expect(message).toHaveFocus();
+    expect(screen.getByLabelText('아이디')).toBeValid();
+    expect(screen.getByLabelText('비밀번호')).toBeValid();
     expect(localStorage.getItem('access')).toBeNull();
     expect(ui.currentPath()).toBe('/login');
   });
 
-  it('while sending, a second tap sends nothing; after a refusal and its alert, focus is back on the button', async () => {
+  it('while sending, a second tap sends nothing; after a refusal the button is back and focus is on the message', async () => {
     let calls = 0;
     let answer = () => undefined as void;
     server.use(
@@ -81,10 +89,9 @@ describe('/login', () => {
     await waitFor(() => expect(calls).toBe(1));
     answer();
 
-    await acceptAlert(ui.user, '아이디 또는 비밀번호가 일치하지 않습니다.');
+    expect(await findSaidOnce('아이디 또는 비밀번호가 일치하지 않습니다.')).toHaveFocus();
     const button = screen.getByRole('button', { name: '로그인' });
     expect(button).not.toHaveAttribute('aria-disabled');
-    expect(button).toHaveFocus();
     expect(calls).toBe(1);
   });
 
@@ -93,7 +100,7 @@ describe('/login', () => {
     const ui = renderApp('/login');
     await fillAndSubmit(ui, 'minji_kim', 'whatever1');
 
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 일치하지 않습니다.')); // the (empty) alert line is there before its words
+    expect(await findSaidOnce('아이디 또는 비밀번호가 일치하지 않습니다.')).toBe(screen.getByRole('alert'));
   });
 
   it('stores the tokens, loads the profile, says 로그인 성공. and goes home', async () => {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/images/default-avatar.svg';
 import { PROFILE } from './msw/fixtures';
-import { acceptAlert, expectNoAlert } from './alerts';
+import { acceptAlert, expectNoAlert, findSaidOnce } from './alerts';
 import { server } from './msw/server';
 import { pickStudentCard } from './image-files';
 import { renderApp, signInAs } from './render-app';
@@ -321,8 +321,11 @@ describe('/mypage student verification', () => {
     expect(screen.getByText('사진이 흐려 이름을 읽을 수 없습니다')).toBeInTheDocument();
 
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('학생증 사진을 업로드해 주세요.');
-    await acceptAlert(ui.user, '학생증 사진을 업로드해 주세요.');
+    // Once, beside the box, with focus on it; the form's line stays empty.
+    await findSaidOnce('학생증 사진을 업로드해 주세요.');
+    expect(screen.getByLabelText('학생증 사진')).toHaveAccessibleDescription(/학생증 사진을 업로드해 주세요\.$/);
+    expect(screen.getByLabelText('학생증 사진')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
     expect(received).toEqual([]);
 
     await pickStudentCard(ui.user);
@@ -334,7 +337,7 @@ describe('/mypage student verification', () => {
     expect(screen.getByRole('status')).toHaveTextContent('학생증 확인 중이에요');
   });
 
-  it("says what went wrong when the new card is refused, and lets the student try again", async () => {
+  it("says what went wrong when the new card is refused, once beside the box, and lets the student try again", async () => {
     signedIn();
     const received = verificationFlow({ verification_status: 'rejected', verification_reason: '흐림' }, () =>
       HttpResponse.json({ student_card_image: ['사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.'] }, { status: 400 }),
@@ -343,7 +346,9 @@ describe('/mypage student verification', () => {
     await screen.findByLabelText('학생증 사진');
     await pickStudentCard(ui.user);
     await ui.user.click(screen.getByRole('button', { name: '학생증 다시 보내기' }));
-    await acceptAlert(ui.user, '사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.');
+    await findSaidOnce('사진 파일을 읽을 수 없습니다. 다른 사진을 올려 주세요.');
+    expect(screen.getByLabelText('학생증 사진')).toHaveAccessibleDescription(/사진 파일을 읽을 수 없습니다\. 다른 사진을 올려 주세요\.$/);
+    expect(screen.getByLabelText('학생증 사진')).toHaveFocus();
     expect(received).toHaveLength(1);
     expect(screen.getByRole('heading', { name: '학생증이 반려되었어요' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '학생증 다시 보내기' })).toBeEnabled();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptAlert, findAlert } from './alerts';
+import { acceptAlert, findSaidOnce } from './alerts';
 import { pngFile, renamedPdf } from './image-files';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
@@ -55,15 +55,15 @@ describe('/mypage/edit', () => {
     expect(ui.currentPath()).toBe('/mypage/extra');
   });
 
-  it('refuses a short password, then mismatching ones, without calling the server', async () => {
+  it('refuses a short password, then mismatching ones, each once beside its field, without calling the server', async () => {
     const calls = profileBackend();
     const ui = await openEdit();
     const password = screen.getByLabelText('새 비밀번호');
     const password2 = screen.getByLabelText('새 비밀번호 확인');
     await ui.user.type(password, 'short');
     await ui.user.click(save());
-    expect(screen.getByRole('alert')).toHaveTextContent('비밀번호는 8자 이상 입력해 주세요.');
-    await acceptAlert(ui.user, '비밀번호는 8자 이상 입력해 주세요.');
+    await findSaidOnce('비밀번호는 8자 이상 입력해 주세요.');
+    expect(screen.getByRole('alert')).toHaveTextContent(''); // not on the form's line as well
     // Beside the field, after its help text, and focus is on it.
     expect(password).toHaveAccessibleDescription(/8자 이상을 권장합니다\. 비밀번호는 8자 이상 입력해 주세요\.$/);
     expect(password).toBeInvalid();
@@ -76,12 +76,13 @@ describe('/mypage/edit', () => {
     expect(password2).toHaveAccessibleDescription('새 비밀번호가 일치하지 않습니다.');
     await ui.user.type(password2, 'something-else');
     await ui.user.click(save());
-    await acceptAlert(ui.user, '새 비밀번호가 일치하지 않습니다.');
+    await findSaidOnce('새 비밀번호가 일치하지 않습니다.');
+    expect(password2).toHaveAccessibleDescription('새 비밀번호가 일치하지 않습니다.');
     expect(password2).toHaveFocus();
     await ui.user.clear(password2);
     await ui.user.type(password2, 'short-long-enough');
     expect(password2).toBeValid();
-    expect(screen.getByRole('alert')).toHaveTextContent(''); // what the message named is put right
+    expect(screen.getByRole('alert')).toHaveTextContent('');
     expect(calls).toEqual([]);
   });
 
@@ -120,7 +121,7 @@ describe('/mypage/edit', () => {
     expect(calls).toEqual([{ method: 'PATCH', body: { intro: '보드게임 좋아해요', photo: null } }]);
   });
 
-  it('stops at a refused password with 비밀번호 변경 실패: and the server words', async () => {
+  it('stops at a refused password with 비밀번호 변경 실패: and the server words, once on the form, focused', async () => {
     const calls = profileBackend({
       post: HttpResponse.json({ new_password: ['비밀번호는 8자 이상 입력해 주세요.'] }, { status: 400 }),
     });
@@ -128,7 +129,9 @@ describe('/mypage/edit', () => {
     await ui.user.type(screen.getByLabelText('새 비밀번호'), 'new-password1');
     await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'new-password1');
     await ui.user.click(save());
-    expect(await findAlert('비밀번호 변경 실패: 비밀번호는 8자 이상 입력해 주세요.')).toBeVisible();
+    const message = await findSaidOnce('비밀번호 변경 실패: 비밀번호는 8자 이상 입력해 주세요.');
+    expect(message).toBe(screen.getByRole('alert'));
+    expect(message).toHaveFocus();
     expect(calls.map((c) => c.method)).toEqual(['POST']);
     expect(ui.currentPath()).toBe('/mypage/edit');
   });
@@ -137,7 +140,7 @@ describe('/mypage/edit', () => {
     profileBackend({ patch: HttpResponse.json({ profile_image: ['JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'] }, { status: 400 }) });
     const ui = await openEdit();
     await ui.user.click(save());
-    expect(await findAlert('프로필 저장 실패: JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.')).toBeVisible();
+    expect(await findSaidOnce('프로필 저장 실패: JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.')).toBe(screen.getByRole('alert'));
     expect(ui.currentPath()).toBe('/mypage/edit');
   });
 
@@ -145,21 +148,23 @@ describe('/mypage/edit', () => {
     profileBackend({ patch: HttpResponse.error() as unknown as Response });
     const ui = await openEdit();
     await ui.user.click(save());
-    await acceptAlert(ui.user, '저장 중 오류가 발생했습니다.');
+    expect(await findSaidOnce('저장 중 오류가 발생했습니다.')).toHaveFocus();
     expect(save()).toBeEnabled();
   });
 
-  it('refuses, by its bytes, a file that is not a photo (a PDF renamed .png) and files over 5 MB, before uploading', async () => {
+  it('refuses, by its bytes, a file that is not a photo (a PDF renamed .png) and files over 5 MB, before uploading, once beside the photo', async () => {
     profileBackend();
     const ui = await openEdit();
     const input = screen.getByLabelText('프로필 사진');
     await ui.user.upload(input, renamedPdf('me.png'));
     await waitFor(() => expect(input).toHaveAccessibleDescription('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.'));
     expect(input).toBeInvalid();
-    await acceptAlert(ui.user, 'JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    // Said beside the photo only, and announced there (no submit moves focus to it); the form's line stays empty.
+    await findSaidOnce('JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.');
+    expect(screen.getAllByRole('alert').map((line) => line.textContent)).toEqual(['JPEG, PNG, WebP 형식의 사진만 올릴 수 있습니다.', '']);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     await ui.user.upload(input, big);
-    await acceptAlert(ui.user, '사진은 5MB 이하만 올릴 수 있습니다.');
+    await findSaidOnce('사진은 5MB 이하만 올릴 수 있습니다.');
     expect(input).toHaveAccessibleDescription('사진은 5MB 이하만 올릴 수 있습니다.');
     expect(screen.queryByRole('img', { name: '프로필 사진 미리보기' })).not.toBeInTheDocument();
 

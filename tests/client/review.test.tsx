@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ITEM } from './msw/fixtures';
-import { acceptAlert, findAlert } from './alerts';
+import { acceptAlert, findAlert, findSaidOnce } from './alerts';
 import { server } from './msw/server';
 import { renderApp, signInAs } from './render-app';
 
@@ -66,15 +66,15 @@ describe('review modal', () => {
     expect(screen.getByLabelText('자유 후기')).toHaveValue('');
   });
 
-  it('asks for all three ratings before sending', async () => {
+  it('asks for all three ratings before sending: beside the row left without a star, the three named once on the form', async () => {
     signInAs();
     const bodies = backend();
     const { ui } = await openModal();
     await ui.user.click(star('파티 재미 5점'));
     await ui.user.click(star('장소 5점'));
     await ui.user.click(submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('별점을 모두 선택해 주세요.');
-    await acceptAlert(ui.user, '별점을 모두 선택해 주세요.');
+    expect(await findSaidOnce('별점을 모두 선택해 주세요.')).toBe(screen.getByRole('alert'));
+    await findSaidOnce('별점을 선택해 주세요.');
     expect(bodies).toEqual([]);
 
     // The row left without a star says so beside it, and focus is on its first star.
@@ -130,14 +130,16 @@ describe('review modal', () => {
     ['a 403 detail', () => HttpResponse.json({ detail: '파티 참가자만 리뷰를 남길 수 있습니다.' }, { status: 403 }), '파티 참가자만 리뷰를 남길 수 있습니다.'],
     ['no words', () => new HttpResponse(null, { status: 502 }), '리뷰 제출 실패(HTTP 502)'],
     ['a network failure', () => HttpResponse.error(), '리뷰 제출 중 오류가 발생했습니다.'],
-  ])('explains %s', async (_, answer, text) => {
+  ])('explains %s once, on the form, and focuses it', async (_, answer, text) => {
     signInAs();
     backend(answer as () => Response);
     const { ui } = await openModal();
     await rateAll(ui);
     await ui.user.click(submit());
-    expect(await findAlert(text)).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    const message = await findSaidOnce(text);
+    expect(message).toBe(screen.getByRole('alert'));
+    expect(message).toHaveFocus();
+    expect(screen.getByRole('group', { name: '함께한 참여자' })).toBeValid(); // the spec's one sentence, no row of its own
     expect(submit()).toBeEnabled();
   });
 
@@ -147,7 +149,7 @@ describe('review modal', () => {
     const { ui } = await openModal();
     await rateAll(ui);
     await ui.user.click(submit());
-    expect(await findAlert('리뷰 대상 파티 정보를 찾을 수 없습니다.')).toBeVisible();
+    expect(await findSaidOnce('리뷰 대상 파티 정보를 찾을 수 없습니다.')).toHaveFocus();
     expect(bodies).toEqual([]);
   });
 
@@ -161,7 +163,7 @@ describe('review modal', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null }));
     });
     await ui.user.click(submit());
-    expect(await findAlert('로그인이 필요합니다.')).toBeVisible();
+    expect(await findSaidOnce('로그인이 필요합니다.')).toHaveFocus();
     expect(bodies).toEqual([]);
   });
 });

@@ -49,28 +49,27 @@ test('home, a party, the map, my page, login and payment never use a native dial
   await page.goto('/mypage');
   await expect(page.getByRole('dialog').getByText('로그인이 필요한 서비스입니다.')).toBeVisible();
 
-  // A form message: the spec's alert, and the same text inline; focus goes back to the first wrong field (the
-  // form put it there before the alert opened).
+  // A form's message is said once, on the form (issue 30 §9), never in a dialog; focus on the first wrong field.
   await page.goto('/login');
   await page.getByLabel('아이디').fill(s.username);
   const submit = page.getByRole('button', { name: '로그인', exact: true });
   await submit.tap();
-  await tapThroughAlert(page, '아이디와 비밀번호를 입력해 주세요.', { axe: 'the app alert (/login)' });
   await expect(page.getByRole('alert')).toHaveText('아이디와 비밀번호를 입력해 주세요.');
   await expect(page.getByLabel('비밀번호', { exact: true })).toBeFocused();
 
-  // Login failure.
+  // Login failure: on the form as well, focused.
   await page.getByLabel('비밀번호', { exact: true }).fill('not-the-password');
   await submit.tap();
-  await tapThroughAlert(page, '아이디 또는 비밀번호가 일치하지 않습니다.');
   await expect(page.getByRole('alert')).toHaveText('아이디 또는 비밀번호가 일치하지 않습니다.');
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // Login success: the alert first, home only after 확인 (spec order).
   await page.getByLabel('비밀번호', { exact: true }).fill(s.password);
   await submit.tap();
   await expect(page.getByRole('alertdialog', { name: '로그인 성공.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await tapThroughAlert(page, '로그인 성공.');
+  await tapThroughAlert(page, '로그인 성공.', { axe: 'the app alert (/login)' });
   await expect(page).toHaveURL(/\/$/);
 
   // /payment without a reservation: alert, then back.

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { errorMessage } from '../api/api-error';
 import { login } from '../api/auth';
 import { takeRedirectPath } from '../lib/redirect-path';
 import { useSignIn } from '../state/use-session-actions';
 import { TextField } from '../ui/TextField';
-import { useFieldErrors, type FieldProblem } from '../ui/use-field-errors';
+import type { FieldProblem } from '../ui/use-field-errors';
 import { API_MESSAGES } from '../../shared/api-messages';
 import { APP_NAME, LOGIN_MODAL_TEXTS } from '../ui/texts';
-import { useFormMessage } from '../ui/use-form-message';
+import { useFormErrors } from '../ui/use-form-errors';
 import { useAlert } from '../ui/use-alert';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -41,19 +40,16 @@ export default function LoginScreen() {
   const [, navigate] = useLocation();
   const showAlert = useAlert();
   const signIn = useSignIn();
-  const { message, show, clear } = useFormMessage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const { setForm, ...fields } = useFieldErrors(loginProblems(username, password), { username, password });
+  // Each error once: 필수 항목입니다. beside a blank field (the pair named once on the form), a refusal on the form only.
+  const { setForm, ...form } = useFormErrors(loginProblems(username, password), { username, password });
 
   // Never rejects: every failure is shown in the form, so the form's handler may drop the promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const problem = fields.check();
-    if (problem) return show(problem);
-    clear();
+    if (busy || !form.ready()) return;
     setBusy(true);
     try {
       const tokens = await login({ username: username.trim(), password });
@@ -61,7 +57,7 @@ export default function LoginScreen() {
       await showAlert(T.success);
       navigate(takeRedirectPath() ?? '/', { replace: true });
     } catch (error) {
-      show(errorMessage(error, T.failed));
+      form.failed(error, T.failed);
       setBusy(false);
     }
   };
@@ -71,7 +67,7 @@ export default function LoginScreen() {
       <p className="auth__brand">{APP_NAME}</p>
       <h1 className="auth__title">{T.title}</h1>
       <form ref={setForm} className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} error={fields.errors.username} />
+        <TextField label={T.username} name="username" autoComplete="username" autoCapitalize="none" value={username} onValue={setUsername} error={form.errors.username} />
         <TextField
           label={T.password}
           name="password"
@@ -79,9 +75,9 @@ export default function LoginScreen() {
           autoComplete="current-password"
           value={password}
           onValue={setPassword}
-          error={fields.errors.password}
+          error={form.errors.password}
         />
-        <FormError message={fields.formMessage(message)} reserve />
+        <FormError message={form.message} reserve />
         <SubmitButton busy={busy} label={T.submit} busyLabel={T.busy} />
       </form>
       <button type="button" className="button button--kakao auth__kakao" onClick={() => navigate('/kakao-login')}>

@@ -57,7 +57,7 @@ export default function SignupScreen() {
     if (busy || !form.ready()) return;
     if (!policy.data) {
       void policy.mutate();
-      return form.setMessage(POLICY.unavailable);
+      return form.say(POLICY.unavailable);
     }
     setBusy(true);
     try {

@@ -8,17 +8,16 @@ import { PROFILE_TEXTS as T } from './profile-rules';
 interface Props {
   current: string | null | undefined;
   onChange: (file: File) => void;
-  onReject: (message: string) => void;
 }
 
 /**
  * The round photo with a 사진 변경 button; a picked file is previewed at once with its name. A file the server would
- * refuse (too large, not an image by its bytes) is refused here with the server's words beside it, and the photo
- * shown stays the one before.
+ * refuse (too large, not an image by its bytes) is refused here with the server's words beside it (said at once: no
+ * submit moves focus to it), and the photo shown stays the one before.
  */
-export function AvatarPicker({ current, onChange, onReject }: Props) {
+export function AvatarPicker({ current, onChange }: Props) {
   const id = useId();
-  const { preview, name, refusal, dropPreview, pick } = useImagePick(onChange, onReject);
+  const { preview, name, refusal, dropPreview, pick } = useImagePick(onChange);
   const error = refusal ?? undefined;
 
   return (
@@ -45,7 +44,7 @@ export function AvatarPicker({ current, onChange, onReject }: Props) {
           {name}
         </p>
       )}
-      <FieldError id={`${id}-error`} error={error} />
+      <FieldError id={`${id}-error`} error={error} live />
     </div>
   );
 }

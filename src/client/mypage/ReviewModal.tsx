@@ -4,7 +4,7 @@ import { useBodyScrollLock } from '../lib/use-body-scroll-lock';
 import { ModalDialog } from '../ui/ModalDialog';
 import { COMMENT_MAX, REVIEW_TEXTS as T } from './history-texts';
 import { StarRow } from './StarRow';
-import { useFieldErrors } from '../ui/use-field-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { RATING_FIELDS, ratingProblems, ratingValues, useReviewSubmit } from './use-review-submit';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -23,8 +23,9 @@ interface Props {
 export function ReviewModal({ party, onClose, onReviewed }: Props) {
   const [ratings, setRatings] = useState([0, 0, 0]);
   const [comment, setComment] = useState('');
-  const { submit, sending, message } = useReviewSubmit(onReviewed);
-  const { setForm, ...fields } = useFieldErrors(ratingProblems(ratings), ratingValues(ratings));
+  const { submit, sending } = useReviewSubmit(onReviewed);
+  // Each error once: 별점을 선택해 주세요. beside an unrated row (the three named once on the form), the rest on the form.
+  const { setForm, ...form } = useFormErrors(ratingProblems(ratings), ratingValues(ratings));
   // While the review is being sent, nothing dismisses the modal: its answer is shown in it.
   const cancel = () => !sending && onClose();
   const commentId = useId();
@@ -32,7 +33,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(party.id, ratings, comment, fields.check);
+    void submit(party.id, ratings, comment, form);
   };
 
   return (
@@ -48,7 +49,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
             label={label}
             value={ratings[i]}
             disabled={sending}
-            error={fields.errors[RATING_FIELDS[i]]}
+            error={form.errors[RATING_FIELDS[i]]}
             onChange={(value) => setRatings((r) => r.map((old, j) => (j === i ? value : old)))}
           />
         ))}
@@ -65,7 +66,7 @@ export function ReviewModal({ party, onClose, onReviewed }: Props) {
           disabled={sending}
           onChange={(e) => setComment(e.target.value)}
         />
-        <FormError message={fields.formMessage(message)} />
+        <FormError message={form.message} />
         <div className="review-modal__actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={sending}>
             {T.close}

@@ -3,13 +3,12 @@ import { useSWRConfig } from 'swr';
 import { Link } from 'wouter';
 import { API_MESSAGES } from '../../shared/api-messages';
 import type { MyPageMain } from '../../shared/mypage';
-import { errorMessage } from '../api/api-error';
 import { sendStudentCard } from '../api/mypage';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { FormError } from '../ui/FormError';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { SubmitButton } from '../ui/SubmitButton';
-import { useFormMessage } from '../ui/use-form-message';
+import { useFormErrors } from '../ui/use-form-errors';
 import { VERIFICATION_TEXTS as T } from './mypage-texts';
 
 /**
@@ -70,32 +69,31 @@ export function VerificationPanel({ main }: { main: MyPageMain }) {
 
 function NewCardForm({ label }: { label: string }) {
   const { mutate } = useSWRConfig();
-  const { message, show, clear } = useFormMessage();
   const [card, setCard] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each error once: about the photo (none, or the server refused it) beside the box, anything else above the button.
+  const { setForm, ...form } = useFormErrors(card ? [] : [{ field: 'student_card_image', text: API_MESSAGES.studentCardMissing }], { student_card_image: card });
 
-  // Never rejects: a failure is shown beside the button.
+  // Never rejects: every failure is shown in the form.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    if (!card) return show(API_MESSAGES.studentCardMissing);
-    clear();
+    if (busy || !form.ready() || !card) return; // ready() is false without a card: it is said beside the box
     setBusy(true);
     try {
       const sent = await sendStudentCard(card);
       // My page turns to "확인 중" at once with the server's answer, then reads the rest again.
       await mutate<MyPageMain>(MYPAGE_MAIN_PATH, (current) => current && { ...current, verification_status: sent.verification_status, verification_reason: null });
     } catch (error) {
-      show(errorMessage(error, T.failed));
+      form.failed(error, T.failed);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="mypage-verification__form" onSubmit={(e) => void submit(e)} noValidate>
-      <StudentCardPicker file={card} onChange={setCard} onReject={show} />
-      <FormError message={message} />
+    <form ref={setForm} className="mypage-verification__form" onSubmit={(e) => void submit(e)} noValidate>
+      <StudentCardPicker file={card} onChange={setCard} error={form.errors.student_card_image} />
+      <FormError message={form.message} />
       <SubmitButton busy={busy} label={label} busyLabel={T.sending} />
     </form>
   );

@@ -6,8 +6,8 @@ import { changePassword, PROFILE_PATH, saveProfile } from '../api/profile-edit';
 import { MYPAGE_MAIN_PATH } from '../api/profile';
 import { storeTokens } from '../api/token-store';
 import { accessTokenAtom } from '../state/session-atoms';
-import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
+import type { FormErrors } from '../ui/use-form-errors';
 import { useGoBack } from '../ui/use-go-back';
 import { PROFILE_TEXTS as T } from './profile-rules';
 
@@ -24,45 +24,42 @@ const failure = (error: unknown, withDetail: (detail: string) => string) =>
 
 /**
  * Spec §8 "Profile": the password first (when one is entered), then intro and photo; each failure says which
- * part failed and stops there. Success says 저장 완료! and goes back.
+ * part failed and stops there, once on the form's line (the passwords' own errors are beside them). Success says 저장
+ * 완료! and goes back.
  */
 export function useProfileSave(onLoginNeeded: () => void) {
   const [saving, setSaving] = useState(false);
   const setToken = useSetAtom(accessTokenAtom);
   const { mutate } = useSWRConfig();
   const goBack = useGoBack('/mypage');
-  const message = useFormMessage();
   const showAlert = useAlert();
 
-  const step = async (run: () => Promise<void>, withDetail: (detail: string) => string) => {
+  const step = async (form: FormErrors, run: () => Promise<void>, withDetail: (detail: string) => string) => {
     try {
       await run();
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onLoginNeeded();
-      else message.show(failure(error, withDetail));
+      else form.say(failure(error, withDetail));
       return false;
     }
   };
 
-  /** `check` is the form's own (field errors beside the passwords); its message, when any, stops the save. */
-  const save = async (form: ProfileForm, check: () => string | null) => {
-    if (saving) return;
-    const problem = check();
-    if (problem) return message.show(problem);
-    message.clear();
+  /** `form` is the screen's: a wrong password stops the save, said beside its field. */
+  const save = async (values: ProfileForm, form: FormErrors) => {
+    if (saving || !form.ready()) return;
     setSaving(true);
     try {
-      if (form.password) {
-        const changed = await step(async () => {
+      if (values.password) {
+        const changed = await step(form, async () => {
           // The server revoked every other session; this one carries on with the fresh pair it answered.
-          const tokens = await changePassword(form.password, form.password2);
+          const tokens = await changePassword(values.password, values.password2);
           storeTokens(tokens);
           setToken(tokens.access);
         }, T.passwordFailed);
         if (!changed) return;
       }
-      const saved = await step(() => saveProfile(form.intro.trim(), form.photo).then(() => undefined), T.profileFailed);
+      const saved = await step(form, () => saveProfile(values.intro.trim(), values.photo).then(() => undefined), T.profileFailed);
       if (!saved) return;
       void mutate(MYPAGE_MAIN_PATH);
       void mutate(PROFILE_PATH);
@@ -73,5 +70,5 @@ export function useProfileSave(onLoginNeeded: () => void) {
     }
   };
 
-  return { save, saving, message: message.message, reject: message.show };
+  return { save, saving };
 }

@@ -5,8 +5,8 @@ import { ApiError } from '../api/api-error';
 import { submitReview } from '../api/history';
 import { isLoggedInAtom } from '../state/session-atoms';
 import type { FieldProblem } from '../ui/use-field-errors';
-import { useFormMessage } from '../ui/use-form-message';
 import { useAlert } from '../ui/use-alert';
+import type { FormErrors } from '../ui/use-form-errors';
 import { REVIEW_TEXTS as T } from './history-texts';
 
 type RatingField = 'q1_rating' | 'q2_rating' | 'q3_rating';
@@ -20,7 +20,10 @@ export function ratingProblems(ratings: number[]): FieldProblem<RatingField>[] {
 
 export const ratingValues = (ratings: number[]): Record<RatingField, number> => ({ q1_rating: ratings[0], q2_rating: ratings[1], q3_rating: ratings[2] });
 
-/** Spec §8 "Review", in its order: rating field errors, then the server's words, then the HTTP status. */
+/**
+ * Spec §8 "Review", in its order: rating field errors, then the server's words, then the HTTP status. The form's line
+ * says it: the server's rating errors get the spec's one sentence for all three rows, not a row of their own.
+ */
 function reviewErrorText(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return T.failed;
   const body = error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
@@ -33,32 +36,29 @@ export function useReviewSubmit(onDone: (partyId: number) => void) {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const message = useFormMessage();
   const showAlert = useAlert();
 
-  /** `checkRatings` is the form's own (errors beside the unrated rows); its message, when any, stops the submit. */
-  const submit = async (partyId: number | null, ratings: number[], comment: string, checkRatings: () => string | null) => {
+  /** `form` is the modal's: an unrated row stops the submit, said beside it (and the group once on the form). */
+  const submit = async (partyId: number | null, ratings: number[], comment: string, form: FormErrors) => {
     if (inFlight.current) return;
     // Spec §5 "Review", checked in its order before anything is sent.
-    if (!partyId) return message.show(T.partyUnknown);
-    if (!loggedIn) return message.show(T.loginRequired);
-    const missing = checkRatings();
-    if (missing) return message.show(missing);
+    if (!partyId) return form.say(T.partyUnknown);
+    if (!loggedIn) return form.say(T.loginRequired);
+    if (!form.ready()) return;
     inFlight.current = true;
     setSending(true);
-    message.clear();
     try {
       const [q1_rating, q2_rating, q3_rating] = ratings;
       await submitReview({ party: partyId, q1_rating, q2_rating, q3_rating, comment: comment.trim() });
       await showAlert(T.done);
       onDone(partyId);
     } catch (error) {
-      message.show(reviewErrorText(error));
+      form.say(reviewErrorText(error));
     } finally {
       inFlight.current = false;
       setSending(false);
     }
   };
 
-  return { submit, sending, message: message.message };
+  return { submit, sending };
 }

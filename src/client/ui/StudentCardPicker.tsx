@@ -7,8 +7,6 @@ import './field.css';
 interface Props {
   file: File | null;
   onChange: (file: File | null) => void;
-  /** Told of a refused file too, for a form that has no place beside the box of its own; the box says it anyway. */
-  onReject?: (message: string) => void;
   /** The form's or the server's word about the photo (학생증 사진을 업로드해 주세요.). */
   error?: string;
 }
@@ -16,11 +14,11 @@ interface Props {
 /**
  * The student-card photo: one box to tap with a thumbnail of the chosen photo and its file name. A file the server
  * would refuse (too large, or not a JPEG/PNG/WebP by its bytes) is refused here with the server's words beside the
- * box, and no preview is drawn for it.
+ * box (said at once, as no submit moves focus to it), and no preview is drawn for it.
  */
-export function StudentCardPicker({ file, onChange, onReject, error }: Props) {
+export function StudentCardPicker({ file, onChange, error }: Props) {
   const id = useId();
-  const { preview, name, refusal, dropPreview, pick } = useImagePick(onChange, onReject);
+  const { preview, name, refusal, dropPreview, pick } = useImagePick(onChange);
   const shownError = refusal ?? error;
 
   return (
@@ -51,7 +49,7 @@ export function StudentCardPicker({ file, onChange, onReject, error }: Props) {
       <p className="field__help" id={`${id}-help`}>
         학생증 사진은 재학생 확인에만 쓰이고 다른 회원에게 공개되지 않습니다.
       </p>
-      <FieldError id={`${id}-error`} error={shownError} />
+      <FieldError id={`${id}-error`} error={shownError} live={refusal !== null} />
     </div>
   );
 }

@@ -29,6 +29,9 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   target?.focus();
 }
 
+/** The form's own line (FormError): where focus goes when what went wrong belongs to no field. */
+const FORM_MESSAGE = '[data-form-message]';
+
 /**
  * A form's field errors. Nothing shows until the first submit; from then on the errors are worked out again on every
  * render from `problems` (the form's rules applied to its current values), so one clears as soon as its field is
@@ -82,11 +85,17 @@ export function useFieldErrors<F extends string>(problems: FieldProblem<F>[], va
     return true;
   };
 
+  /** Shows the form's own message (`update` sets it) and moves focus to it, so it is read at once, like a field's. */
+  const revealMessage = (update: () => void) => {
+    flushSync(update);
+    form?.querySelector<HTMLElement>(FORM_MESSAGE)?.focus();
+  };
+
   /** The form's message, or '' once what it named (a problem this hook found) has been put right. */
   const formMessage = (message: string) => {
     const live = [...(checked ? problems.map((p) => p.summary ?? p.text) : []), ...standing.map((e) => e.text)];
     return message && message === shown && !live.includes(message) ? '' : message;
   };
 
-  return { setForm, errors, check, fromServer, formMessage };
+  return { setForm, errors, check, fromServer, revealMessage, formMessage };
 }
