@@ -50,7 +50,7 @@ export async function opsDemoRoutes(parent: FastifyInstance, ctx: Ctx) {
     const joined: string[] = [];
     for (const s of students) {
       const participation = await joinParty(ctx, s.id, partyId);
-      await payParticipation(ctx, s.id, participation.id);
+      await payParticipation(ctx, s.id, participation.id, req.log);
       joined.push(s.username);
     }
     return reply.status(201).send({ id: partyId, start_time: start.toISOString(), joined });

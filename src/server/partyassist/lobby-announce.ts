@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PartySocketMessage } from '../../shared/live';
 import type { Ctx } from '../context';
 import { partyChannel } from '../realtime/socket-hub';
@@ -18,7 +19,12 @@ export async function announceStandby(ctx: Ctx, partyId: number) {
 /**
  * A seat paid or left while the lobby is open (from 30 minutes before the start) changes its counts and faces: the
  * lobby hears it at once rather than at the next toggle. Outside that window no lobby is listening.
+ *
+ * Never fails the request: the payment or leave has committed by now, and a 503 would tell the student it did not
+ * (the database going away right after the commit did exactly that — tests/server/faults/leave-and-pay-faults.test.ts).
+ * A lobby that misses this hears the counts with the next change, or when its socket reconnects.
  */
-export async function announceSeatChange(ctx: Ctx, partyId: number, startTime: Date, now: Date) {
-  if (standbyWindow(startTime, now) === 'open') await announceStandby(ctx, partyId);
+export async function announceSeatChange(ctx: Ctx, partyId: number, startTime: Date, now: Date, log: FastifyBaseLogger) {
+  if (standbyWindow(startTime, now) !== 'open') return;
+  await announceStandby(ctx, partyId).catch((err: unknown) => log.warn({ err, partyId }, 'lobby announcement failed'));
 }

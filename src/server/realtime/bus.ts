@@ -15,6 +15,11 @@ export interface EventBus {
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
   /** Throws when the bus cannot carry messages right now (readiness); answers or throws within about a second. */
   ping(): Promise<void>;
+  /**
+   * Runs `listener` each time the bus carries messages both ways again after it could not (Redis came back, or this
+   * instance's connection to it): what was published meanwhile never arrived, here or from here.
+   */
+  onResume(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,8 @@ export function createLocalBus(): EventBus {
       };
     },
     async ping() {},
+    // In one process nothing is ever lost.
+    onResume() {},
     async close() {
       emitter.removeAllListeners();
     },

@@ -59,6 +59,26 @@ export function createRedisBus(url: string, prefix = 'partyon:'): EventBus {
   }, WATCH_INTERVAL_MS);
   watch.unref();
 
+  // A connection that closed has lost what was published meanwhile (pub/sub keeps nothing for an absent subscriber,
+  // and our publishes failed). Once both are back — the ping answered after the re-subscriptions ioredis sends on
+  // ready — the listeners are told, so the sockets can be brought up to date (socket-hub.ts).
+  const resumed: (() => void)[] = [];
+  let missed = false;
+  const lost = () => {
+    missed = true;
+  };
+  const maybeResumed = () => {
+    if (!missed || pub.status !== 'ready' || sub.status !== 'ready') return;
+    missed = false;
+    // After this turn: ioredis sends the re-subscriptions right after emitting 'ready'.
+    setImmediate(() => {
+      Promise.all([probe(pub), probe(sub)]).then(() => {
+        for (const listener of resumed) listener();
+      }, lost);
+    });
+  };
+  for (const c of [pub, sub]) c.on('close', lost).on('ready', maybeResumed);
+
   const handlers = new Map<string, Set<BusHandler>>();
   sub.on('message', (channel: string, raw: string) => {
     const set = handlers.get(channel.slice(prefix.length));
@@ -108,8 +128,12 @@ export function createRedisBus(url: string, prefix = 'partyon:'): EventBus {
       if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error(`redis ${pub.status}/${sub.status}`);
       await Promise.all([probe(pub), probe(sub)]);
     },
+    onResume(listener) {
+      resumed.push(listener);
+    },
     async close() {
       clearInterval(watch);
+      resumed.length = 0;
       handlers.clear();
       // A polite QUIT when Redis is there; when it is not, waiting for it would hang the shutdown.
       for (const c of [pub, sub]) {

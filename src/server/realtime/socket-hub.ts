@@ -50,6 +50,8 @@ export interface SocketOwner {
   family: string | null;
 }
 
+/** The bus channel on which an instance that missed messages asks the others to bring their sockets up to date. */
+const CATCH_UP_CHANNEL = 'catch-up';
 /** The bus channel on which an instance tells the others to close a student's sockets. */
 const SESSIONS_CHANNEL = 'sessions';
 interface SessionsEnded {
@@ -246,6 +248,47 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
     }
   }
 
+  /*
+   * Catching up. While the bus could not carry messages, what other instances broadcast never reached this one's
+   * sockets, and what this one broadcast never reached theirs; a lobby would show the old counts until its next
+   * change. So when the bus is back, each instance sends its sockets their channel's state as the database has it
+   * now (`current`: what a socket is sent on connect), and asks every other instance to do the same: an instance
+   * that alone lost Redis knows it missed something, the others do not.
+   */
+  let current: ((channel: string) => Promise<unknown[]>) | undefined;
+  let catching = false;
+  let again = false;
+  async function catchUp() {
+    if (!current) return;
+    if (catching) {
+      again = true;
+      return;
+    }
+    catching = true;
+    try {
+      do {
+        again = false;
+        for (const name of [...channels.keys()]) {
+          try {
+            for (const payload of await current(name)) deliver(name, payload);
+          } catch (err) {
+            onError(err);
+          }
+        }
+      } while (again);
+    } finally {
+      catching = false;
+    }
+  }
+  const catchUpSubscription = bus.subscribe(CATCH_UP_CHANNEL, (message) => {
+    if ((message as { origin?: unknown } | null)?.origin !== instanceId) void catchUp();
+  });
+  catchUpSubscription.catch(onError);
+  bus.onResume(() => {
+    void catchUp();
+    bus.publish(CATCH_UP_CHANNEL, { origin: instanceId }).catch(onError);
+  });
+
   async function broadcast(channel: string, payload: unknown) {
     deliver(channel, payload);
     try {
@@ -276,6 +319,10 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
     broadcast,
     endSessions,
     endSession,
+    /** How to read a channel's state afresh (the messages a socket gets on connect), for catching up after the bus was away. */
+    catchUpWith(read: (channel: string) => Promise<unknown[]>) {
+      current = read;
+    },
     /** Sockets on this instance, for tests and ops figures. */
     count: (channel: string) => channels.get(channel)?.sockets.size ?? 0,
     /** Graceful shutdown: tell every client we are going away (1001) so it reconnects elsewhere. */
@@ -288,7 +335,7 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
       channels.clear();
       byUser.clear();
       byAddress.clear();
-      await Promise.all([...unsubscribers.values(), sessionsSubscription].map((p) => p.then((fn) => fn()).catch(() => undefined)));
+      await Promise.all([...unsubscribers.values(), sessionsSubscription, catchUpSubscription].map((p) => p.then((fn) => fn()).catch(() => undefined)));
       unsubscribers.clear();
     },
   };

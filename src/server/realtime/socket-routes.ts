@@ -1,15 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { PartySocketMessage, RoundSocketMessage } from '../../shared/live';
 import { WS_CLOSE } from '../../shared/ws-close';
 import type { Ctx } from '../context';
-import { questions, rounds } from '../db/schema/game';
+import { rounds } from '../db/schema/game';
 import { parties } from '../db/schema/parties';
 import { clientAddress } from '../http/rate-limit';
 import { checkInOnArrival } from '../partyassist/check-in';
 import { confirmedParticipation } from '../partyassist/membership';
-import { standbyState } from '../partyassist/standby-counts';
+import { channelState, partyState, roundState } from './channel-state';
 import { limitInboundFrames } from './frame-budget';
 import { partyChannel, roundChannel } from './socket-hub';
 import { parseId } from '../../shared/ids';
@@ -76,6 +76,9 @@ const send = (socket: WebSocket, message: PartySocketMessage | RoundSocketMessag
 };
 
 export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
+  // When the bus comes back, the sockets here are sent what they may have missed: the same as on connect.
+  ctx.hub.catchUpWith((channel) => channelState(ctx, channel));
+
   app.get('/ws/party/:partyId/', { websocket: true }, async (socket, req) => {
     acceptNothing(ctx, socket);
     const raw = (req.params as { partyId: string }).partyId;
@@ -89,9 +92,7 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     const { partyId } = admitted;
     ctx.hub.join(partyChannel(partyId), socket, req.raw.socket);
     // A late joiner gets the state at once instead of waiting for the next event.
-    send(socket, { type: 'send_standby_update', data: { party_id: partyId, ...(await standbyState(ctx.db, partyId)) } });
-    const [round] = await ctx.db.select({ id: rounds.id }).from(rounds).where(eq(rounds.partyId, partyId));
-    if (round) send(socket, { type: 'send_game_created', data: { round_id: round.id } });
+    for (const message of await partyState(ctx, partyId)) send(socket, message);
   });
 
   app.get('/ws/game/round/:roundId/', { websocket: true }, async (socket, req) => {
@@ -106,9 +107,6 @@ export async function socketRoutes(app: FastifyInstance, ctx: Ctx) {
     if (!admitted || roundId === null || socket.readyState !== socket.OPEN) return;
     ctx.hub.join(roundChannel(roundId), socket, req.raw.socket);
     // Resync after a reconnect: the current counts of every question.
-    const rows = await ctx.db.select().from(questions).where(eq(questions.roundId, roundId)).orderBy(asc(questions.position));
-    for (const q of rows) {
-      send(socket, { type: 'vote_update', data: { question_id: q.id, vote_a_count: q.voteACount, vote_b_count: q.voteBCount } });
-    }
+    for (const message of await roundState(ctx, roundId)) send(socket, message);
   });
 }

@@ -42,6 +42,6 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number, log:
   });
   await offerAfterRelease(ctx, offerLater, log);
   // A paid seat left while the lobby is open: the lobby's counts and faces change.
-  if (startTime) await announceSeatChange(ctx, partyId, startTime, now);
+  if (startTime) await announceSeatChange(ctx, partyId, startTime, now, log);
   return answer;
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PayResponse } from '../../shared/parties';
 import type { Ctx } from '../context';
 import { parties, participations } from '../db/schema/parties';
@@ -21,7 +22,7 @@ class Insufficient extends Error {}
  * conditional, so of many simultaneous calls exactly one charges; the others (and any later call) answer like the
  * first did.
  */
-export async function payParticipation(ctx: Ctx, userId: number, participationId: number): Promise<PayResponse> {
+export async function payParticipation(ctx: Ctx, userId: number, participationId: number, log: FastifyBaseLogger): Promise<PayResponse> {
   const now = ctx.clock.now();
   try {
     const paid = await retryTransaction(ctx.db, async (tx) => {
@@ -68,7 +69,7 @@ export async function payParticipation(ctx: Ctx, userId: number, participationId
     });
     if (paid) {
       // A seat paid while the lobby is open: one more participant there.
-      await announceSeatChange(ctx, paid.partyId, paid.startTime, now);
+      await announceSeatChange(ctx, paid.partyId, paid.startTime, now, log);
       return paid.answer;
     }
   } catch (err) {

@@ -33,7 +33,7 @@ export async function reserveRoutes(parent: FastifyInstance, ctx: Ctx) {
   );
 
   app.post('/api/reserve/pay/:id/', { ...auth, ...idempotent(ctx, 200), schema: { summary: 'Pay the deposit with points, confirming the seat', params: participationPath, headers, body: payRequest, response: { 200: payResponse, ...refusals(400, 403, 404, 409, 422) } } }, async (req) =>
-    payParticipation(ctx, userIdOf(req), req.params.id),
+    payParticipation(ctx, userIdOf(req), req.params.id, req.log),
   );
 
   // What a leave would do now (issue 30): the 참가 취소 sheet says it before the student confirms.

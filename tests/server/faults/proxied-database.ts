@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { AppDeps } from '../../../src/server/context';
 import { connectPostgres, type Database } from '../../../src/server/db/connect';
 import { adminQuery, scratchDatabaseName } from '../../helpers/scratch';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -85,15 +86,15 @@ export function crashRecorder() {
 
 /**
  * The suite's app on a proxied database of its own, with a small pool (a connection stuck or lost for good shows at
- * once as requests that cannot get one), and a record of anything that would have crashed the process. Fields are
- * filled in beforeAll.
+ * once as requests that cannot get one), and a record of anything that would have crashed the process. `logger`: the
+ * app's logger options, for a test that reads what it logs. Fields are filled in beforeAll.
  */
-export function appOnProxiedDatabase(poolSize = 4) {
+export function appOnProxiedDatabase(poolSize = 4, opts: { logger?: AppDeps['logger'] } = {}) {
   const suite = { recorder: crashRecorder() } as { db: Awaited<ReturnType<typeof proxiedDatabase>>; t: TestApp; recorder: ReturnType<typeof crashRecorder> };
   beforeAll(async () => {
     suite.recorder.start();
     suite.db = await proxiedDatabase(poolSize);
-    suite.t = await createTestApp({ database: suite.db.database });
+    suite.t = await createTestApp({ database: suite.db.database, logger: opts.logger });
   });
   afterAll(async () => {
     suite.recorder.stop();
