@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from '../../src/client/ui/Dialog';
-import { historyBack as back, layerDepth } from './history-back';
+import { historyBack as back, historyForward as forward, layerDepth } from './history-back';
 import { renderAppInBrowser, renderWith, signInAs } from './render-app';
 
 // Issue 30 §8: back closes what is open first. These run on jsdom's real history (the browser test,
@@ -17,7 +17,7 @@ async function openHelp(user: ReturnType<typeof renderAppInBrowser>['user']) {
 }
 
 describe('back with a sheet open', () => {
-  it('closes the sheet and stays on the page; a second back leaves', async () => {
+  it('closes the sheet and stays on the page; forward onto its old entry opens nothing; a second back leaves', async () => {
     signInAs();
     window.history.replaceState(null, '', '/');
     window.history.pushState(null, '', '/mypage');
@@ -28,6 +28,15 @@ describe('back with a sheet open', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/mypage');
     expect(layerDepth()).toBe(0);
+
+    // Forward lands on the entry the sheet had: the app steps back off it at once, and the sheet stays closed.
+    await act(forward);
+    await waitFor(() => expect(layerDepth()).toBe(0));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/mypage');
+
+    await act(back);
+    expect(window.location.pathname).toBe('/');
   });
 
   it('closed by its own button, takes its entry back: opened and closed twice, the history is as before', async () => {

@@ -2,9 +2,14 @@ import { cleanup } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 
 /** The browser's back on jsdom's real history, done once its popstate has been heard (the app acts on that). */
-export async function historyBack() {
+export const historyBack = () => traverse(-1);
+
+/** The browser's forward, likewise. */
+export const historyForward = () => traverse(1);
+
+async function traverse(delta: number) {
   const landed = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  window.history.back();
+  window.history.go(delta);
   await landed;
 }
 

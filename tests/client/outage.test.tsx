@@ -1,10 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backToRealTimers } from './history-back';
 import { HOME_PARTY as PARTY } from './msw/fixtures';
 import { server } from './msw/server';
 import { phoneNetwork } from './phone-network';
 import { renderApp, signInAs } from './render-app';
+import { CONDITION_TIMEOUT_MS } from './waits';
 
 // Issue 30 §7: the phone offline and our server out of reach are told apart, said on every screen, and the lists
 // come back by themselves when the server answers again. (The browser test, tests/e2e/outage.spec.ts, stops and
@@ -23,7 +25,7 @@ const { setOnline } = phoneNetwork();
  * server that is gone (or a gateway with nothing behind it) answers them all.
  */
 function homeServer() {
-  const s = { mode: 'up' as 'up' | 'gone' | 'gateway' };
+  const s = { mode: 'up' as 'up' | 'gone' | 'gateway', readyAsked: 0 };
   server.use(
     http.all('*/api/*', () => {
       if (s.mode === 'gone') return HttpResponse.error();
@@ -33,6 +35,7 @@ function homeServer() {
     }),
     http.get('/api/homemap/home/', () => HttpResponse.json([PARTY])),
     http.get('/readyz', () => {
+      s.readyAsked += 1;
       return s.mode === 'up' ? HttpResponse.json({ status: 'ready' }) : HttpResponse.json({ status: 'unavailable' }, { status: 503 });
     }),
   );
@@ -143,3 +146,56 @@ describe('the phone offline', () => {
     expect(screen.queryByText(SERVER_BANNER)).not.toBeInTheDocument();
   });
 });
+
+describe("back before the app's next try is due", () => {
+  // The app's clock stands still: its pauses between tries (the list's own, the /readyz probe's; 750 ms at the
+  // least) never end, so only the event under test can bring the list back.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+
+  /** Waits for `check` with the clock still: only what is due now runs (SWR hands its events on through a 0 ms timer). */
+  const stillUntil = (check: () => void) => vi.waitFor(check, { timeout: CONDITION_TIMEOUT_MS, interval: 0 });
+
+  /** Home opened with the server gone: nothing kept, the server named. */
+  async function homeWithServerGone() {
+    const api = homeServer();
+    api.mode = 'gone';
+    renderApp('/');
+    await stillUntil(() => expect(screen.getByText('서버에 연결할 수 없습니다')).toBeInTheDocument());
+    expect(screen.getByText(SERVER_BANNER)).toBeInTheDocument();
+    return api;
+  }
+
+  /** The list is back, the outage words gone — and not by the app's own next try: /readyz was never asked. */
+  async function expectBackAtOnce(api: ReturnType<typeof homeServer>) {
+    await stillUntil(() => expect(screen.getByRole('heading', { name: '#보드게임 번개' })).toBeInTheDocument());
+    await stillUntil(() => expect(screen.queryByText(SERVER_BANNER)).not.toBeInTheDocument());
+    expect(screen.queryByText('서버에 연결할 수 없습니다')).not.toBeInTheDocument();
+    expect(screen.queryByText(SERVER_MARK)).not.toBeInTheDocument();
+    expect(api.readyAsked).toBe(0);
+  }
+
+  it('coming back to the app (window focus) reads the list again once the server answers', async () => {
+    const api = await homeWithServerGone();
+    api.mode = 'up';
+    // The student returns a while later (SWR takes no focus in a screen's first 5 s).
+    vi.setSystemTime(Date.now() + 10_000);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await expectBackAtOnce(api);
+  });
+
+  it("the phone's network coming back (online) reads the list again once the server answers", async () => {
+    const api = await homeWithServerGone();
+    // A moment offline meanwhile (a tunnel, a change of network): the phone's own state is said.
+    setOnline(false);
+    expect(screen.getByText(OFFLINE_BANNER)).toBeInTheDocument();
+    api.mode = 'up';
+    setOnline(true);
+    await expectBackAtOnce(api);
+  });
+});
+
+afterEach(backToRealTimers);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { collectDialogs, newStudent, studentCardPng } from './helpers';
 
 // The e2e server runs without KAKAO_REST_API_KEY, so the server's labelled local stand-in plays Kakao: the same
@@ -96,6 +97,8 @@ test('a quick pick on the Kakao stand-in signs in as that nickname', async ({ pa
   await page.goto('/login');
   await page.getByRole('button', { name: '카카오로 1초 만에 시작하기' }).tap();
   await expect(page).toHaveURL(/\/oauth\/kakao\/stand-in\/oauth\/authorize\?/);
+  await expect(page.getByRole('button', { name: '야식요정으로 동의' })).toBeVisible();
+  await expectAccessible(page, "the Kakao stand-in's page");
   // Whatever the nickname field holds, the pick tapped is the account.
   await page.getByLabel('닉네임').fill(uniqueNickname());
   await page.getByRole('button', { name: '야식요정으로 동의' }).tap();
@@ -103,6 +106,8 @@ test('a quick pick on the Kakao stand-in signs in as that nickname', async ({ pa
   await expect(page.getByText('잘못된 로그인 요청입니다.')).toHaveCount(0);
   // The pick's account is new the first time (additional info), complete after (home): either way signed in as it.
   await expect(page).toHaveURL(/\/(mypage\/additional)?$/);
+  await expect(page.getByRole('heading', { name: '추가 정보 입력' }).or(page.getByRole('heading', { name: '야식요정님을 위한 추천 파티' }))).toBeVisible();
+  await expectAccessible(page, 'the screen a quick pick lands on');
   const me = await page.evaluate(async () => {
     const res = await fetch('/api/mypage/main/', { headers: { Authorization: `Bearer ${localStorage.getItem('access')}` } });
     return (await res.json()) as { name: string };

@@ -4,8 +4,8 @@ import { login, underServiceWorker } from './helpers';
 import { type OwnServer, ownServerPort, startOwnServer } from './own-server';
 
 // Issue 30 §7: with the server process really stopped (its port refuses) while the phone is online, every screen
-// says the server does not answer — not that the phone is offline — in sight (never inside the map's collapsed
-// sheet); the map keeps its markers; and once the process is started again, the screens come back with no tap.
+// (home, the map, my page, the assistant, a party's page, notifications) says the server does not answer — not that
+// the phone is offline — in sight (never inside the map's collapsed sheet, still at the top of a scrolled page); the map keeps its markers; and once the process is started again, the screens come back with no tap.
 // The phone's own offline state is tests/e2e/offline.spec.ts.
 
 const SERVER_BANNER = '서버가 응답하지 않아요. 다시 연결되면 저절로 불러올게요.';
@@ -81,6 +81,32 @@ test('server stopped: every screen says so (not the phone), the map keeps its ma
   await expect(page.locator('.map-stage__surface')).toHaveAttribute('data-markers', shown!);
   await expectInSight(page, banner);
 
+  // The signed-in screens and a party's page (from a card home kept): each says it in sight at its top — never
+  // that the phone is offline.
+  const screens: [string, RegExp][] = [
+    ['마이페이지', /\/mypage$/],
+    ['파티비서', /\/assist$/],
+  ];
+  for (const [tab, address] of screens) {
+    await page.getByRole('button', { name: tab }).tap();
+    await expect(page).toHaveURL(address);
+    await expectInSight(page, banner);
+    await expect(page.getByText(OFFLINE_WORDS)).toHaveCount(0);
+    await expectAccessible(page, `${tab} while the server is down`);
+  }
+  // Home's long list, scrolled to its end: the banner stays at the top of the screen.
+  await page.getByRole('button', { name: '홈' }).tap();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expectInSight(page, banner);
+  // A party's page never read: nothing of its own kept, and it says the server cannot be reached.
+  await firstCard.tap();
+  await expect(page).toHaveURL(/\/partyinfo\/\d+$/);
+  await expect(page.getByText(SERVER_UNREACHABLE)).toBeVisible();
+  await expectInSight(page, banner);
+  await expect(page.getByText(OFFLINE_WORDS)).toHaveCount(0);
+  await expectAccessible(page, "a party's page while the server is down");
+
   // A screen never read before: nothing kept, and it says the server cannot be reached — not the phone.
   await page.getByRole('button', { name: /^알림/ }).tap();
   await expect(page.getByText(SERVER_UNREACHABLE)).toBeVisible();
@@ -95,7 +121,7 @@ test('server stopped: every screen says so (not the phone), the map keeps its ma
   await expect(page.getByText(SERVER_UNREACHABLE)).toHaveCount(0, RECOVERY);
   await expect(banner).toHaveCount(0, RECOVERY);
   await expect(page.locator('.notice-list').or(page.getByText('새 알림이 없습니다.'))).toBeVisible();
-  await page.getByRole('button', { name: '뒤로 가기' }).tap();
+  await page.getByRole('button', { name: '홈' }).tap();
   await expect(page.getByText(SERVER_MARK)).toHaveCount(0, RECOVERY);
 });
 
