@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { acceptAlert } from './alerts';
+import { acceptAlert, findSaidOnce } from './alerts';
 import { server } from './msw/server';
 import { renderApp } from './render-app';
 
@@ -36,7 +36,7 @@ describe('/password-forgot', () => {
     expect(sent).toEqual([{ email: 'minji@hanbit.ac.kr' }]);
   });
 
-  it('asks for the email before sending anything', async () => {
+  it('asks for the email before sending anything, once, beside the field', async () => {
     let calls = 0;
     server.use(
       options(true),
@@ -47,13 +47,19 @@ describe('/password-forgot', () => {
     );
     const ui = renderApp('/password-forgot');
     await ui.user.click(await screen.findByRole('button', { name: '재설정 링크 받기' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('이메일을 입력해 주세요.');
-    expect(screen.getByLabelText('가입한 이메일')).toHaveAccessibleDescription('필수 항목입니다.');
-    expect(screen.getByLabelText('가입한 이메일')).toHaveFocus();
+    const field = screen.getByLabelText('가입한 이메일');
+    // Beside the field only, read as focus lands on it; the form's line and no dialog repeat it.
+    await findSaidOnce('이메일을 입력해 주세요.');
+    expect(field).toHaveAccessibleDescription('이메일을 입력해 주세요.');
+    expect(field).toBeInvalid();
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    await ui.user.type(field, 'm');
+    expect(field).not.toHaveAccessibleDescription(); // cleared as it is typed
     expect(calls).toBe(0);
   });
 
-  it("shows the server's field message and its 429 words", async () => {
+  it("says the server's field message once beside the field, and its 429 words once on the form, focused", async () => {
     let n = 0;
     server.use(
       options(true),
@@ -67,10 +73,17 @@ describe('/password-forgot', () => {
     const field = await screen.findByLabelText('가입한 이메일');
     await ui.user.type(field, 'minji@');
     await ui.user.click(screen.getByRole('button', { name: '재설정 링크 받기' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription('올바른 이메일 주소를 입력해 주세요.'));
+    await findSaidOnce('올바른 이메일 주소를 입력해 주세요.');
+    expect(field).toHaveAccessibleDescription('올바른 이메일 주소를 입력해 주세요.');
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
     await ui.user.type(field, 'hanbit.ac.kr');
+    expect(field).not.toHaveAccessibleDescription(); // the refused address was changed
     await ui.user.click(screen.getByRole('button', { name: '재설정 링크 받기' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.'));
+    // It belongs to no field: the form's line only, read at once as focus lands on it.
+    const message = await findSaidOnce('요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.');
+    expect(message).toBe(screen.getByRole('alert'));
+    expect(message).toHaveFocus();
   });
 
   it('without email on this server, says to ask an operator and offers no form', async () => {
@@ -101,7 +114,7 @@ describe('/password-reset', () => {
     expect(sent).toEqual([{ token: 'abc_DEF-123', new_password: 'brand-new-1', new_password2: 'brand-new-1' }]);
   });
 
-  it("holds spec §5's rules before sending: 8 characters, typed twice alike", async () => {
+  it("holds spec §5's rules before sending: 8 characters, typed twice alike, each said once beside its field", async () => {
     let calls = 0;
     server.use(
       http.post('/api/signup/auth/password-reset/', () => {
@@ -111,15 +124,36 @@ describe('/password-reset', () => {
     );
     const ui = renderApp('/password-reset?token=t');
     const first = await screen.findByLabelText('새 비밀번호');
+    const second = screen.getByLabelText('새 비밀번호 확인');
     await ui.user.type(first, 'short');
     await ui.user.click(screen.getByRole('button', { name: '비밀번호 바꾸기' }));
-    expect(first).toHaveAccessibleDescription(expect.stringContaining('비밀번호는 8자 이상 입력해 주세요.'));
+    await findSaidOnce('비밀번호는 8자 이상 입력해 주세요.');
+    expect(screen.getByRole('alert')).toHaveTextContent(''); // not on the form's line as well
+    // Beside the field, after its help text, and focus is on it.
+    expect(first).toHaveAccessibleDescription(/8자 이상을 권장합니다\. 비밀번호는 8자 이상 입력해 주세요\.$/);
     expect(first).toHaveFocus();
     await ui.user.type(first, '-longer');
-    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'something-else');
+    expect(first).toBeValid(); // cleared while typing
+    await ui.user.type(second, 'something-else');
     await ui.user.click(screen.getByRole('button', { name: '비밀번호 바꾸기' }));
-    expect(screen.getByLabelText('새 비밀번호 확인')).toHaveAccessibleDescription('새 비밀번호가 일치하지 않습니다.');
+    await findSaidOnce('새 비밀번호가 일치하지 않습니다.');
+    expect(second).toHaveAccessibleDescription('새 비밀번호가 일치하지 않습니다.');
+    expect(second).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
     expect(calls).toBe(0);
+  });
+
+  it('says a failed save once on the form, focused, and keeps the form', async () => {
+    server.use(http.post('/api/signup/auth/password-reset/', () => HttpResponse.json({ detail: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' }, { status: 429 })));
+    const ui = renderApp('/password-reset?token=t');
+    await ui.user.type(await screen.findByLabelText('새 비밀번호'), 'brand-new-1');
+    await ui.user.type(screen.getByLabelText('새 비밀번호 확인'), 'brand-new-1');
+    await ui.user.click(screen.getByRole('button', { name: '비밀번호 바꾸기' }));
+    const message = await findSaidOnce('요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.');
+    expect(message).toBe(screen.getByRole('alert'));
+    expect(message).toHaveFocus();
+    expect(screen.getByLabelText('새 비밀번호')).toBeValid();
+    expect(screen.getByRole('button', { name: '비밀번호 바꾸기' })).toBeEnabled();
   });
 
   it('says a spent or expired link is dead and offers a new one', async () => {

@@ -39,11 +39,19 @@ test('an operator issues a link in the console; the student sets a new password 
   await expect(phone.getByRole('heading', { name: '새 비밀번호 설정' })).toBeVisible();
   await expectAccessible(phone, '/password-reset');
   await expectFingerSized(phone, '/password-reset');
-  await phone.getByLabel('새 비밀번호', { exact: true }).fill('short');
+  const password = phone.getByLabel('새 비밀번호', { exact: true });
+  await password.fill('short');
   await phone.getByRole('button', { name: '비밀번호 바꾸기' }).click();
-  await expect(phone.getByRole('alert')).toHaveText('비밀번호는 8자 이상 입력해 주세요.');
-  await expectAccessible(phone, '/password-reset with its message');
-  await phone.getByLabel('새 비밀번호', { exact: true }).fill(newPassword);
+  // Issue 30: said once, beside the field, with focus on it — not on the form's line too, and no dialog.
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/비밀번호는 8자 이상 입력해 주세요\.$/);
+  await expect(phone.getByText('비밀번호는 8자 이상 입력해 주세요.', { exact: true })).toHaveCount(1);
+  await expect(phone.getByRole('alert')).toHaveText('');
+  await expect(phone.getByRole('alertdialog')).toHaveCount(0);
+  expect(told).toEqual([]);
+  await expectAccessible(phone, '/password-reset with a short password');
+  await password.fill(newPassword);
   await phone.getByLabel('새 비밀번호 확인').fill(newPassword);
   await phone.getByRole('button', { name: '비밀번호 바꾸기' }).click();
   await expect(phone).toHaveURL(/\/login$/);

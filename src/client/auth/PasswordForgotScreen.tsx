@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { API_MESSAGES } from '../../shared/api-messages';
-import { errorMessage } from '../api/api-error';
 import { requestResetEmail, usePasswordResetOptions } from '../api/password-reset';
 import { FormError } from '../ui/FormError';
 import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';
 import { APP_NAME, COMMON_TEXTS } from '../ui/texts';
-import { useFieldErrors } from '../ui/use-field-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { RESET_TEXTS as T } from './password-reset-texts';
 import './auth.css';
 
@@ -54,24 +52,21 @@ function EmailForm() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState('');
-  const [failure, setFailure] = useState('');
-  const problems = email.trim() ? [] : [{ field: 'email' as const, text: API_MESSAGES.required, summary: T.emailRequired }];
-  const { setForm, ...fields } = useFieldErrors(problems, { email });
+  // Each error once (issue 30): a blank or refused email beside the field only; what belongs to no field on the form.
+  const problems = email.trim() ? [] : [{ field: 'email' as const, text: T.emailRequired }];
+  const { setForm, ...form } = useFormErrors(problems, { email });
 
   // Never rejects: every failure is shown in the form.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setSent('');
-    setFailure('');
-    const problem = fields.check();
-    if (problem) return setFailure(problem);
+    if (!form.ready()) return;
     setBusy(true);
     try {
       setSent((await requestResetEmail(email.trim())).detail);
     } catch (err) {
-      fields.fromServer(err);
-      setFailure(errorMessage(err, T.sendFailed));
+      form.failed(err, T.sendFailed);
     } finally {
       setBusy(false);
     }
@@ -80,8 +75,8 @@ function EmailForm() {
   return (
     <form ref={setForm} className="auth__form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="note">{T.forgotLead}</p>
-      <TextField label={T.email} name="email" type="email" autoComplete="email" autoCapitalize="none" value={email} onValue={setEmail} error={fields.errors.email} />
-      <FormError message={fields.formMessage(failure)} reserve />
+      <TextField label={T.email} name="email" type="email" autoComplete="email" autoCapitalize="none" value={email} onValue={setEmail} error={form.errors.email} />
+      <FormError message={form.message} reserve />
       <SubmitButton busy={busy} label={T.send} busyLabel={T.sending} />
       <p className="auth__sent" role="status">
         {sent}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PASSWORD_FORGOT_PATH } from '../../shared/password-reset-paths';
-import { ApiError, errorMessage } from '../api/api-error';
+import { ApiError } from '../api/api-error';
 import { resetPassword } from '../api/password-reset';
 import { useLogout } from '../state/use-session-actions';
 import { FormError } from '../ui/FormError';
@@ -9,7 +9,7 @@ import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';
 import { APP_NAME } from '../ui/texts';
 import { useAlert } from '../ui/use-alert';
-import { useFieldErrors } from '../ui/use-field-errors';
+import { useFormErrors } from '../ui/use-form-errors';
 import { RESET_TEXTS as T, resetProblems } from './password-reset-texts';
 import './auth.css';
 
@@ -25,28 +25,24 @@ export default function PasswordResetScreen() {
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
   // The link itself was refused (spent, replaced, expired): no password will do, only a new link.
   const [dead, setDead] = useState(!token);
-  const { setForm, ...fields } = useFieldErrors(resetProblems(password, password2), { new_password: password, new_password2: password2 });
+  // Each error once (issue 30): a short or mismatched password beside its field only; a failure of the save on the form.
+  const { setForm, ...form } = useFormErrors(resetProblems(password, password2), { new_password: password, new_password2: password2 });
 
   // Never rejects: every failure is shown in the form.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure('');
-    const problem = fields.check();
-    if (problem) return setFailure(problem);
+    if (busy || !form.ready()) return;
     setBusy(true);
     try {
       const { detail } = await resetPassword(token, password, password2);
       await showAlert(detail);
       logout('/login');
     } catch (err) {
-      fields.fromServer(err);
       const linkRefused = err instanceof ApiError && err.status === 400 && err.message === T.linkInvalid;
       if (linkRefused) setDead(true);
-      else setFailure(errorMessage(err, T.saveFailed));
+      else form.failed(err, T.saveFailed);
       setBusy(false);
     }
   };
@@ -75,7 +71,7 @@ export default function PasswordResetScreen() {
             value={password}
             onValue={setPassword}
             help={T.passwordHelp}
-            error={fields.errors.new_password}
+            error={form.errors.new_password}
           />
           <TextField
             label={T.newPassword2}
@@ -84,9 +80,9 @@ export default function PasswordResetScreen() {
             autoComplete="new-password"
             value={password2}
             onValue={setPassword2}
-            error={fields.errors.new_password2}
+            error={form.errors.new_password2}
           />
-          <FormError message={fields.formMessage(failure)} reserve />
+          <FormError message={form.message} reserve />
           <SubmitButton busy={busy} label={T.save} busyLabel={T.saving} />
         </form>
       )}
