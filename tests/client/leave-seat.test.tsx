@@ -109,4 +109,28 @@ describe('a student whose card is not approved yet (issue 30 §4)', () => {
     expect(await screen.findByRole('alertdialog', { name: '학생증 확인 중이에요' })).toBeInTheDocument();
     expect(requests.sent('POST', '/api/reserve/join/5/')).toBe(0);
   });
+
+  it('rejected: home’s banner says 학생증 반려됨 with the operator’s reason, and 신청하기 takes them to my page instead of joining', async () => {
+    signInAs();
+    requests = recordRequests();
+    const reason = '학생증 사진이 흐려 이름을 읽을 수 없습니다';
+    server.use(
+      http.get('/api/mypage/main/', () => HttpResponse.json({ ...PROFILE, verification_status: 'rejected', verification_reason: reason })),
+      http.get('/api/homemap/home/', () =>
+        HttpResponse.json([{ id: 5, title: '보드게임 번개', place_photo: null, place_name: '학생회관', start_time: '2099-01-01T10:00:00Z', applied_count: 1, max_participants: 6, tags: [] }]),
+      ),
+    );
+    const ui = renderApp('/');
+    const banner = await screen.findByRole('region', { name: '학생증 반려됨' });
+    expect(banner).toHaveTextContent(`학생증이 반려되었어요 (사유: ${reason}). 마이페이지에서 학생증 사진을 다시 보내 주세요.`);
+    expect(within(banner).getByRole('link', { name: '마이페이지에서 확인하기' })).toHaveAttribute('href', '/mypage');
+    expect(screen.queryByRole('button', { name: '신청하기' })).not.toBeInTheDocument();
+
+    await ui.user.click(await screen.findByRole('button', { name: '학생증 반려됨' }));
+    const refusal = await screen.findByRole('alertdialog', { name: '학생증이 반려되었어요' });
+    expect(refusal).toHaveTextContent(reason);
+    await ui.user.click(within(refusal).getByRole('button', { name: '마이페이지에서 학생증 보내기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/mypage'));
+    expect(requests.sent('POST', '/api/reserve/join/5/')).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { MyParty } from '../../src/shared/live';
 import type { HomeParty, LiveParticipationStatus, MapParty } from '../../src/shared/parties';
-import { PARTICIPATION } from './msw/fixtures';
+import { PARTICIPATION, PROFILE } from './msw/fixtures';
 import { server } from './msw/server';
 import { renderApp, renderAppInBrowser, signInAs } from './render-app';
 
@@ -118,5 +118,19 @@ describe('my state on map cards', () => {
     const cardOf = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
     expect(await within(await cardOf('야식 파티')).findByText('참가 확정')).toBeInTheDocument();
     expect(within(await cardOf('보드게임 번개')).queryByText(/참가 확정|결제 대기/)).not.toBeInTheDocument();
+  });
+
+  it('tells a student whose card is waiting 학생증 확인 중 on every card without a seat of mine, as home does', async () => {
+    signInAs();
+    server.use(
+      http.get('/api/mypage/main/', () => HttpResponse.json({ ...PROFILE, verification_status: 'pending' })),
+      http.get('/api/detailview/parties/', () => HttpResponse.json([party(5, '보드게임 번개'), party(6, '야식 파티')])),
+      http.get('/api/partyassist/myparties/', () => HttpResponse.json([mine(6, 'confirmed')])),
+    );
+    renderApp('/map');
+    const cardOf = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
+    expect(await within(await cardOf('보드게임 번개')).findByText('학생증 확인 중')).toBeInTheDocument();
+    expect(within(await cardOf('야식 파티')).getByText('참가 확정')).toBeInTheDocument();
+    expect(within(await cardOf('야식 파티')).queryByText('학생증 확인 중')).not.toBeInTheDocument();
   });
 });

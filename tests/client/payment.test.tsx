@@ -205,6 +205,27 @@ describe('/payment', () => {
     await waitFor(() => expect(ui.currentPath()).toBe('/partyinfo/5'));
   });
 
+  it('re-reads the hold when the tab comes back: a hold that ended while it was hidden is said, with the way on', async () => {
+    signInAs();
+    const calls = paymentBackend({ ...PARTICIPATION, hold_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const ui = await openPayment();
+    expect(screen.getByRole('button', { name: '결제하기' })).toBeInTheDocument();
+
+    // The student switches to another app; meanwhile the server ends the hold (its sweep, or a leave elsewhere).
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    server.use(http.get('/api/reserve/participation/31/', () => HttpResponse.json({ ...PARTICIPATION, status: 'expired' })));
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+
+    expect(await screen.findByText('결제 가능 시간이 지났거나 취소된 신청입니다. 파티를 다시 신청해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '결제하기' })).not.toBeInTheDocument();
+    await ui.user.click(screen.getByRole('button', { name: '파티 페이지로 가기' }));
+    await waitFor(() => expect(ui.currentPath()).toBe('/partyinfo/5'));
+    await nextTimerTurn();
+    expect(calls.leave).toBe(0);
+  });
+
   it('never cancels a reservation that is already paid', async () => {
     signInAs();
     const calls = paymentBackend({ ...PARTICIPATION, status: 'confirmed' });

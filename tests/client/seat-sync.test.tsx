@@ -1,7 +1,7 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSWRConfig } from 'swr';
 import { useHomeParties } from '../../src/client/api/home-parties';
 import { useMapParties } from '../../src/client/api/map-parties';
@@ -10,9 +10,12 @@ import { useMyPageMain } from '../../src/client/api/mypage';
 import { usePartyDetail } from '../../src/client/api/party-detail';
 import { SEAT_EVENTS, SEAT_SCREENS, type SeatEvent, useSeatChanged } from '../../src/client/api/seat-change';
 import type { MyParty } from '../../src/shared/live';
-import { MY_PARTY } from './msw/fixtures';
+import type { MyWaitlistEntry, PartyDetail } from '../../src/shared/parties';
+import { acceptAlert } from './alerts';
+import { backToRealTimers } from './history-back';
+import { MY_PARTY, PARTY_DETAIL } from './msw/fixtures';
 import { server } from './msw/server';
-import { renderWith, signInAs } from './render-app';
+import { renderApp, renderWith, signInAs } from './render-app';
 import { recordRequests } from './sent-requests';
 
 // What each screen reads about my seat, through the screens' own hooks: the party's page, the two lists (home with
@@ -102,11 +105,129 @@ describe('hearing the seat events others and the clock cause', () => {
       for (const path of Object.values(SCREEN_PATHS)) expect(recorded.sent('GET', path), path).toBeGreaterThan(baseline[path]);
     });
   });
+});
 
-  it('my unpaid hold running out makes the party page read my seat again', async () => {
-    // A hold that ends a moment from now: the app reads the seat again when it does, and nothing is waited for but that.
-    const holding: MyParty = { ...MY_PARTY, my_status: 'pending', hold_expires_at: new Date(Date.now() + 50).toISOString() };
-    const { recorded, baseline } = await openEveryScreen({ myParties: [holding] });
-    await waitFor(() => expect(recorded.sent('GET', SCREEN_PATHS.detail)).toBeGreaterThan(baseline[SCREEN_PATHS.detail]));
+// The same events from their real sources — a tap in the sheet, the bell's poll, my lines' poll, the clock — and
+// what the student reads on the screen that is open, never only which requests were sent.
+describe('each screen shows the seat as the server has it, without a reload', () => {
+  const START = '2099-03-03T10:00:00Z';
+  const seat = (status: 'pending' | 'confirmed', holdEndsIn = 0) => ({
+    id: 31,
+    status,
+    hold_expires_at: status === 'pending' ? new Date(Date.now() + holdEndsIn).toISOString() : null,
+  });
+  const line = (position: number): MyWaitlistEntry => ({ party_id: 5, title: PARTY_DETAIL.title, start_time: START, place_name: '학생회관', position });
+
+  /** The server, as the test moves it: the party page, my seats and my lines follow `now`. */
+  function backend(now: { mine: PartyDetail['my_participation']; applied: number; status?: 'open' | 'cancelled'; position?: number | null; unread?: number }) {
+    server.use(
+      http.get('/api/detailview/parties/5/', () =>
+        HttpResponse.json({ ...PARTY_DETAIL, start_time: START, status: now.status ?? 'open', applied_count: now.applied, my_participation: now.mine }),
+      ),
+      http.get('/api/partyassist/myparties/', () =>
+        HttpResponse.json(now.mine ? [{ ...MY_PARTY, start_time: START, my_status: now.mine.status, hold_expires_at: now.mine.hold_expires_at }] : []),
+      ),
+      http.get('/api/reserve/waitlist/', () => HttpResponse.json(now.position ? [line(now.position)] : [])),
+      http.get('/api/reserve/waitlist/5/', () => HttpResponse.json({ position: now.position ?? null })),
+      http.get('/api/notice/unread-count/', () => HttpResponse.json({ count: now.unread ?? 0 })),
+    );
+    return now;
+  }
+
+  const nav = () => within(screen.getByRole('navigation', { name: '주요 메뉴' }));
+
+  it('leave: back on home the card offers 신청하기 at once, and the assistant holds no card — never the seat just left', async () => {
+    signInAs();
+    requests = recordRequests();
+    const now = backend({ mine: seat('confirmed'), applied: 6 });
+    server.use(
+      http.get('/api/homemap/home/', () => HttpResponse.json([{ id: 5, title: PARTY_DETAIL.title, place_photo: null, place_name: '학생회관', start_time: START, applied_count: now.applied, max_participants: 8, tags: [] }])),
+      http.get('/api/detailview/parties/5/leave/', () => HttpResponse.json({ status: 'confirmed', paid: 3000, refund: 3000, refund_until: '2099-03-02T10:00:00Z' })),
+      http.post('/api/detailview/parties/5/leave/', () => {
+        Object.assign(now, { mine: null, applied: 5 });
+        return HttpResponse.json({ status: 'cancelled', refunded: 3000 });
+      }),
+    );
+    const ui = renderApp('/');
+    const card = (await screen.findByRole('heading', { name: `#${PARTY_DETAIL.title}` })).closest('li')!;
+    expect(await within(card).findByText('참가 확정')).toBeInTheDocument();
+
+    await ui.user.click(within(card).getByRole('link'));
+    await ui.user.click(await screen.findByRole('button', { name: '참가 취소' }));
+    const sheet = await screen.findByRole('alertdialog', { name: '참가를 취소할까요?' });
+    await ui.user.click(await within(sheet).findByRole('button', { name: '참가 취소하기' }));
+    await acceptAlert(ui.user, '참가를 취소했어요. 3,000P를 돌려드렸어요.');
+    expect(await screen.findByRole('button', { name: '참가신청' })).toBeEnabled();
+    await requests.settled();
+
+    // In-app, as a footer tap goes: the first drawing of each screen already shows no seat.
+    await ui.user.click(nav().getByRole('button', { name: '홈' }));
+    const again = (await screen.findByRole('heading', { name: `#${PARTY_DETAIL.title}` })).closest('li')!;
+    expect(within(again).queryByText('참가 확정')).not.toBeInTheDocument();
+    expect(within(again).getByRole('button', { name: '신청하기' })).toBeEnabled();
+    await waitFor(() => expect(again).toHaveTextContent('5/8명'));
+
+    await ui.user.click(nav().getByRole('button', { name: '파티비서' }));
+    await screen.findByRole('heading', { name: '파티비서' });
+    expect(screen.getByText('참여 중인 파티가 없어요.')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: PARTY_DETAIL.title })).not.toBeInTheDocument();
+  });
+
+  describe('heard by the polls and the clock', () => {
+    afterEach(backToRealTimers);
+
+    it('operator cancel: a new notice, heard by the bell\'s poll, turns the open party page into 취소된 파티', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      signInAs();
+      const now = backend({ mine: seat('confirmed'), applied: 6, unread: 1 });
+      renderApp('/partyinfo/5');
+      expect(await screen.findByRole('button', { name: '참가 확정' })).toBeDisabled();
+
+      Object.assign(now, { mine: null, applied: 0, status: 'cancelled', unread: 2 });
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByRole('button', { name: '취소된 파티' })).toBeDisabled();
+      expect(screen.getByText('0 / 8명 참여')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '참가 취소' })).not.toBeInTheDocument();
+    });
+
+    it('waitlist move, then offer: my lines\' poll moves the open party page from 대기 2번째 to 대기 1번째, then to 결제 계속하기', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      signInAs();
+      const now = backend({ mine: null, applied: 8, position: 2 });
+      renderApp('/partyinfo/5');
+      expect(await screen.findByText('대기 2번째')).toBeInTheDocument();
+
+      now.position = 1;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByText('대기 1번째')).toBeInTheDocument();
+      expect(screen.queryByText('대기 2번째')).not.toBeInTheDocument();
+
+      // A seat freed: the server gave it to me, the first in line, held unpaid for 15 minutes.
+      Object.assign(now, { position: null, mine: seat('pending', 15 * 60_000) });
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByRole('button', { name: '결제 계속하기' })).toBeEnabled();
+      expect(screen.getByText(/^결제 대기 1[45]:\d\d$/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '대기 취소' })).not.toBeInTheDocument();
+    });
+
+    it('hold expiry: the open party page says the hold ended, and once the server has released the seat, 참가신청 and the count', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      signInAs();
+      const now = backend({ mine: seat('pending', 60_000), applied: 6 });
+      renderApp('/partyinfo/5');
+      expect(await screen.findByRole('button', { name: '결제 계속하기' })).toBeEnabled();
+
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect(await screen.findByText('결제 가능 시간이 끝났어요')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: '결제 계속하기' })).not.toBeInTheDocument();
+      expect(screen.getByText('6 / 8명 참여')).toBeInTheDocument();
+
+      // The server's sweep releases it some seconds later; the page hears it without a reload.
+      Object.assign(now, { mine: null, applied: 5 });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await screen.findByRole('button', { name: '참가신청' })).toBeEnabled();
+      expect(screen.getByText('5 / 8명 참여')).toBeInTheDocument();
+      expect(screen.queryByText('결제 가능 시간이 끝났어요')).not.toBeInTheDocument();
+    });
   });
 });

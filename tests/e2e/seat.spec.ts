@@ -1,33 +1,14 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { login, signupViaApi } from './helpers';
+import { decideViaApi, login, signupViaApi } from './helpers';
 import { test } from './phones';
-import { holdSeatViaApi, opsParty } from './seat-helpers';
+import { holdSeatViaApi, leaveThroughSheet, opsParty, paidSeatViaApi, waitInLineViaApi } from './seat-helpers';
+import { footerTab as tab } from './seat-screens';
 
 // Issue 30 §1–4: the seat I hold, cancelled from the app; leaving payment asks first; every screen shows the
 // server's state of my seat without a reload; my state on every card. Several students at once, each a browser of
 // their own, on parties of the test's own.
 test.describe.configure({ timeout: 300_000 });
-
-/** Signs in through the API, takes a seat and pays for it; answers the access token. */
-async function paidSeatViaApi(request: APIRequestContext, student: { username: string; password: string }, partyId: number) {
-  const login = await request.post('/api/signup/auth/login/', { data: { username: student.username, password: student.password } });
-  const { access } = (await login.json()) as { access: string };
-  const headers = { Authorization: `Bearer ${access}` };
-  const joined = await request.post(`/api/reserve/join/${partyId}/`, { headers });
-  expect(joined.status()).toBe(201);
-  const { id } = (await joined.json()) as { id: number };
-  expect((await request.post(`/api/reserve/pay/${id}/`, { headers, data: { payment_method: 'POINT' } })).status()).toBe(200);
-  return access;
-}
-
-async function waitInLineViaApi(request: APIRequestContext, student: { username: string; password: string }, partyId: number) {
-  const login = await request.post('/api/signup/auth/login/', { data: { username: student.username, password: student.password } });
-  const { access } = (await login.json()) as { access: string };
-  expect((await request.post(`/api/reserve/waitlist/${partyId}/`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(201);
-}
-
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('button', { name });
 
 test('a paid seat is cancelled from the party page: the sheet says the refund, and the student in line hears the offer on home', async ({ newPhone, request }) => {
   const title = `취소 파티 ${Date.now().toString(36)}`;
@@ -52,11 +33,7 @@ test('a paid seat is cancelled from the party page: the sheet says the refund, a
   const a = await newPhone(holder);
   await a.goto(`/partyinfo/${partyId}`);
   await expect(a.getByRole('button', { name: '참가 확정' })).toBeDisabled();
-  await a.getByRole('button', { name: '참가 취소' }).tap();
-  const sheet = a.getByRole('alertdialog', { name: '참가를 취소할까요?' });
-  await expect(sheet.getByText('지금 취소하면 1,000P 전액 환불')).toBeVisible();
-  await expectAccessible(a, 'the 참가 취소 sheet');
-  await sheet.getByRole('button', { name: '참가 취소하기' }).tap();
+  await leaveThroughSheet(a, ['지금 취소하면 1,000P 전액 환불'], { axe: 'the 참가 취소 sheet' });
   // The seat went to the line at once: the party is full again, and the page says so without a reload.
   await expect(a.getByText('2 / 2명 참여')).toBeVisible();
   await expect(a.getByRole('button', { name: '대기 신청' })).toBeVisible();
@@ -117,6 +94,69 @@ test('a student whose card is not approved sees why on home, and join buttons th
     if (r.method() === 'POST' && r.url().includes('/api/reserve/join/')) joins.push(r.url());
   });
   await page.getByRole('button', { name: '학생증 확인 중' }).first().tap();
-  await expect(page.getByRole('alertdialog', { name: '학생증 확인 중이에요' })).toBeVisible();
+  const waiting = page.getByRole('alertdialog', { name: '학생증 확인 중이에요' });
+  await expect(waiting).toBeVisible();
+  await waiting.getByRole('button', { name: '확인' }).tap();
+  // The map's cards say it too, as home's do.
+  await tab(page, '지도').tap();
+  await expect(page.getByRole('list', { name: '파티 목록' }).getByRole('listitem').filter({ hasText: '학생증 확인 중' }).first()).toBeAttached();
+  await expectAccessible(page, 'the map with 학생증 확인 중 on its cards');
   expect(joins).toEqual([]);
+});
+
+test('a student whose card was rejected reads the reason on home; its join buttons lead to my page, and the map says it too', async ({ page, request }) => {
+  const s = await signupViaApi(request, 'refused', { approved: false });
+  const reason = '학생증 사진이 흐려 이름을 읽을 수 없습니다';
+  expect((await decideViaApi(request, s.id, 'reject', { reason })).status()).toBe(200);
+  await login(page, s.username, s.password);
+  const banner = page.getByRole('region', { name: '학생증 반려됨' });
+  await expect(banner).toContainText(`학생증이 반려되었어요 (사유: ${reason})`);
+  await expect(page.getByRole('button', { name: '신청하기' })).toHaveCount(0);
+  await expectAccessible(page, 'home with the rejected-card banner');
+  const joins: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/reserve/join/')) joins.push(r.url());
+  });
+
+  await tab(page, '지도').tap();
+  await expect(page.getByRole('list', { name: '파티 목록' }).getByRole('listitem').filter({ hasText: '학생증 반려됨' }).first()).toBeAttached();
+  await tab(page, '홈').tap();
+  await page.getByRole('button', { name: '학생증 반려됨' }).first().tap();
+  const refusal = page.getByRole('alertdialog', { name: '학생증이 반려되었어요' });
+  await expect(refusal).toContainText(reason);
+  await refusal.getByRole('button', { name: '마이페이지에서 학생증 보내기' }).tap();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page.getByRole('heading', { name: '학생증이 반려되었어요' })).toBeVisible();
+  expect(joins).toEqual([]);
+});
+
+test('an unpaid seat is cancelled from the party page: the sheet says no points moved, and the page shows the seat given back', async ({ newPhone, request }) => {
+  const title = `미결제 취소 파티 ${Date.now().toString(36)}`;
+  const partyId = await opsParty(request, title, 3);
+  const s = await signupViaApi(request, 'unpaid');
+  await holdSeatViaApi(request, s, partyId);
+  const page = await newPhone(s);
+  await page.goto(`/partyinfo/${partyId}`);
+  await expect(page.getByRole('button', { name: '결제 계속하기' })).toBeVisible();
+  await leaveThroughSheet(page, ['아직 결제 전이라 포인트는 그대로예요.', '취소한 자리는 기다리는 다음 분께 넘어가요.'], { axe: 'the 참가 취소 sheet of an unpaid seat' });
+  await expect(page.getByText('0 / 3명 참여')).toBeVisible();
+  await expect(page.getByRole('button', { name: '참가신청' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '결제 계속하기' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '참가 취소' })).toHaveCount(0);
+});
+
+test('a paid seat less than 24 hours before the start is cancelled from the 파티비서 card: the sheet says nothing comes back', async ({ newPhone, request }) => {
+  const title = `환불 없는 파티 ${Date.now().toString(36)}`;
+  const partyId = await opsParty(request, title, 3, 5 * 3_600_000);
+  const s = await signupViaApi(request, 'norefund');
+  await paidSeatViaApi(request, s, partyId);
+  const page = await newPhone(s);
+  await tab(page, '파티비서').tap();
+  const card = page.getByRole('article', { name: title });
+  await leaveThroughSheet(page, ['시작 24시간 전이 지나 환불되지 않아요', '보증금 1,000P는 돌려받을 수 없어요.'], { on: card, axe: 'the 참가 취소 sheet past the refund deadline' });
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('참여 중인 파티가 없어요.')).toBeVisible();
+  // Nothing came back: my page keeps the points after the deposit.
+  await tab(page, '마이페이지').tap();
+  await expect(page.getByRole('region', { name: '나의 활동' })).toContainText('9,000P');
 });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { ANSWER_LOG_ENV, e2eAnswerLog } from '../helpers/answer-log';
 import { deleteRedisKeysUnder } from '../helpers/redis-keys';
 import { adminQuery } from '../helpers/scratch';
+import { e2eDatabaseName } from './e2e-database';
 import { pushStandInHosts } from './push-stand-ins';
 
 const port = process.env.E2E_PORT ?? '4317';
@@ -41,7 +42,7 @@ rmSync(answerLog, { recursive: true, force: true });
 env[ANSWER_LOG_ENV] = answerLog;
 
 const adminUrl = process.env.DATABASE_URL;
-const databaseName = `partyon_e2e_${port}`;
+const databaseName = e2eDatabaseName(port);
 const dropDatabase = async () => {
   if (adminUrl) await adminQuery(adminUrl, `drop database if exists "${databaseName}" with (force)`);
 };

@@ -21,13 +21,15 @@ interface Props {
   party: MapParty;
   /** My seat here, or my place in its line. */
   mySeat?: MySeat;
+  /** Why I cannot join yet (a student card not approved), said on the card as home's button says it. */
+  blockedLabel?: string;
   /** Its place is the selected one: the card is marked (and its marker on the map drawn larger). */
   selected: boolean;
   /** A finger down on the card, or the focus inside it: its place becomes the selected one. */
   onSelect: () => void;
 }
 
-export function MapPartyCard({ party, mySeat, selected, onSelect }: Props) {
+export function MapPartyCard({ party, mySeat, blockedLabel, selected, onSelect }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   // A tap anywhere on the card opens the party, like home's cards; 상세보기 stays the named way in for keyboards
@@ -74,7 +76,7 @@ export function MapPartyCard({ party, mySeat, selected, onSelect }: Props) {
                 {applied}/{capacity}
               </span>
             </span>
-            {mySeat && <MyStateChip seat={mySeat} />}
+            {mySeat ? <MyStateChip seat={mySeat} /> : blockedLabel && <span className="chip chip--md chip--muted">{blockedLabel}</span>}
           </p>
           <button type="button" className="map-card__detail tap-area" onClick={() => navigate(detailPath)}>
             {MAP_TEXTS.detail}

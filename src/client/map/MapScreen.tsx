@@ -8,6 +8,7 @@ import { usePartyFilters } from '../ui/party-filters/use-party-filters';
 import { useMySeats } from '../api/my-seats';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { useOffline } from '../ui/OfflineState';
+import { JOIN_BLOCK_TEXTS, useJoinBlock } from '../ui/use-join-block';
 import { CampusArt } from '../ui/campus-map/CampusArt';
 import { useCampusArt } from '../ui/campus-map/use-campus-art';
 import { useMobileLayout, useViewportHeight } from './layout-mode';
@@ -32,6 +33,8 @@ export default function MapScreen() {
   const { filters, setFilters } = usePartyFilters();
   const { data, error, mutate } = useMapParties(filters);
   const mySeats = useMySeats(useAtomValue(isLoggedInAtom));
+  // A student whose card is not approved is told so on each card, as home's cards say it (issue 30 §4).
+  const block = useJoinBlock();
   const groups = useMemo(() => groupByPlace(data ?? []), [data]);
   // The markers' canvas starts once the picture is up; its code has been downloading alongside (page-plans.ts).
   const art = useCampusArt();
@@ -49,6 +52,7 @@ export default function MapScreen() {
         offline={offline}
         onRetry={() => void mutate()}
         mySeats={mySeats}
+        blockedLabel={block ? JOIN_BLOCK_TEXTS[block.code].label : undefined}
         selection={selection}
         onSelectPlace={(key) => setSelection((now) => (now?.key === key ? now : { key, from: 'card' }))}
         onClearFilters={hasPartyFilters(filters) ? () => setFilters({}) : undefined}

@@ -19,6 +19,8 @@ interface Props {
   offline: boolean;
   onRetry: () => void;
   mySeats: ReadonlyMap<number, MySeat>;
+  /** Why I cannot join yet, on every card without a seat of mine (a student card not approved). */
+  blockedLabel?: string;
   /** The selected place (map-selection): its cards are marked, and scrolled to when a marker chose it. */
   selection: MapSelection | null;
   /** A card was touched or focused: its place becomes the selected one. */
@@ -28,7 +30,7 @@ interface Props {
 }
 
 /** The cards, or what stands in for them while loading, after a failure, or when nothing is planned. */
-export function PartyList({ parties, failed, offline, onRetry, mySeats, selection, onSelectPlace, onClearFilters }: Props) {
+export function PartyList({ parties, failed, offline, onRetry, mySeats, blockedLabel, selection, onSelectPlace, onClearFilters }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const reveal = selection?.from === 'marker' ? selection.key : null;
   const unreachable = useUnreachableText();
@@ -56,6 +58,7 @@ export function PartyList({ parties, failed, offline, onRetry, mySeats, selectio
                 key={party.id}
                 party={party}
                 mySeat={mySeats.get(party.id)}
+                blockedLabel={blockedLabel}
                 selected={selection?.key === key}
                 onSelect={() => onSelectPlace(key)}
               />
