@@ -36,7 +36,7 @@ env.OUTBOUND_TEST_HOSTS = pushStandInHosts();
 // A known operator token so browser tests can set up data through /api/ops/ (never used outside tests).
 env.OPS_TOKEN ??= 'e2e-ops-token-0123456789abcdef';
 // What the server answers, recorded (tests/helpers/answer-recorder.ts, loaded below) for the check that the API
-// description lists it (tests/e2e/answers-documented.ts, Playwright's global teardown, which removes the folder).
+// description lists it (tests/e2e/answers-documented.ts, Playwright's global teardown); removed once the server exits.
 const answerLog = e2eAnswerLog(port);
 rmSync(answerLog, { recursive: true, force: true });
 env[ANSWER_LOG_ENV] = answerLog;
@@ -60,6 +60,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/h
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(answerLog, { recursive: true, force: true });
   // A database that cannot be dropped (the server already gone with it, say) only costs disk until the next run on
   // this port: never fail the run for it.
   void Promise.all([
