@@ -23,12 +23,17 @@ import { readServiceUnit } from './unit-file';
 const STUDENTS = 120;
 const PARTIES = 3;
 const SEATS = 25;
-/** After this many answers one instance is frozen (SIGSTOP), with the rest of the storm in flight or still to come. */
-const FREEZE_AFTER = 30;
 /**
- * It is killed (SIGKILL) once the others have answered this many more, or a second after the freeze if the others
- * wait on a row it holds: the requests nginx sent it meanwhile are in its hands when it dies, so some answers are
- * surely lost (a kill landing between two requests would prove nothing).
+ * One instance is frozen (SIGSTOP) before this student's join is sent, with the earlier ones in flight or answered.
+ * Counted in joins sent, not answers: a test process starved of CPU reads its answers late, when the instances may
+ * have answered the whole storm already.
+ */
+const FREEZE_BEFORE = 30;
+/**
+ * Once every join has been sent — a third of those after the freeze went to the frozen instance and wait there — it
+ * is killed (SIGKILL) as soon as the others have answered this many more, or a second later if they wait on a row it
+ * holds. The requests it holds die with it, so some answers are surely lost (a kill landing between two requests
+ * would prove nothing).
  */
 const KILL_AFTER_MORE = 12;
 
@@ -94,6 +99,8 @@ describeIfHas(
 
       let answered = 0;
       let lostAnswers = 0;
+      let frozenAt = -1;
+      let allSent = false;
       let killedAt = -1;
       const victim = d.running[1];
       let failsafe: NodeJS.Timeout | undefined;
@@ -103,12 +110,18 @@ describeIfHas(
         killedAt = answered;
         killGroup(victim.child); // kill -9 of the instance's whole process group
       };
+      const freeze = () => {
+        process.kill(-victim.child.pid!, 'SIGSTOP');
+        frozenAt = answered;
+      };
+      const sentAll = () => {
+        allSent = true;
+        if (answered >= frozenAt + KILL_AFTER_MORE) kill();
+        else failsafe = setTimeout(kill, 1_000);
+      };
       const answeredOne = () => {
         answered += 1;
-        if (answered === FREEZE_AFTER) {
-          process.kill(-victim.child.pid!, 'SIGSTOP');
-          failsafe = setTimeout(kill, 1_000);
-        } else if (answered >= FREEZE_AFTER + KILL_AFTER_MORE) kill();
+        if (allSent && answered >= frozenAt + KILL_AFTER_MORE) kill();
       };
 
       const joinAsTheAppDoes = (s: (typeof students)[number]) =>
@@ -118,16 +131,20 @@ describeIfHas(
         });
 
       // The taps of a busy minute, compressed: a student every few milliseconds.
+      let sent = 0;
       const last = await Promise.all(
         students.map(async (s, i) => {
           await new Promise((resolve) => setTimeout(resolve, i * 3));
-          return joinAsTheAppDoes(s);
+          if (i === FREEZE_BEFORE) freeze();
+          const answer = joinAsTheAppDoes(s);
+          if (++sent === students.length) sentAll();
+          return answer;
         }),
       );
-      expect(killedAt).toBeGreaterThanOrEqual(FREEZE_AFTER);
+      const toVictim = d.nginx.accessLog().filter((l) => l.request.includes('/api/reserve/join/') && l.upstream.includes(`:${victim.port}`));
+      expect(frozenAt).toBeGreaterThanOrEqual(0);
+      expect(killedAt).toBeGreaterThanOrEqual(frozenAt);
       expect(await victim.exited).toBe(null);
-      // The kill cut requests it held: their answers were lost, and the students' retries with their keys decided.
-      expect(lostAnswers).toBeGreaterThan(0);
 
       const live = await database.db
         .select({ id: participations.id, userId: participations.userId, partyId: participations.partyId })
@@ -152,11 +169,14 @@ describeIfHas(
       const oversold = counts.filter((p) => p.applied > p.max || live.filter((l) => l.partyId === p.id).length !== p.applied);
       const replayedSeats = last.filter((seen) => seen.status === 201 && seen.replayed).length;
       console.log(
-        `\n[join storm] ${STUDENTS} students, ${PARTIES} parties of ${SEATS}; instance ${victim.port} frozen after ${FREEZE_AFTER} answers, killed after ${killedAt}\n` +
+        `\n[join storm] ${STUDENTS} students, ${PARTIES} parties of ${SEATS}; instance ${victim.port} frozen before join ${FREEZE_BEFORE + 1} was sent (${frozenAt} answers in), killed after ${killedAt} answers\n` +
+          `  joins nginx sent it: ${toVictim.length} (${toVictim.filter((l) => l.status >= 500).length} of them cut off by the kill)\n` +
           `  answers lost on the way (502/503/504, network; each sent again with its key while tries were left): ${lostAnswers}\n` +
           `  seated: ${last.filter((seen) => seen.status === 201).length} (${replayedSeats} of them learned it from a replayed answer); refused as full: ${last.filter((seen) => seen.status === 400).length}\n` +
           `  mismatches between the last answer and the database: ${mismatches.length}${mismatches.length ? `\n    ${mismatches.join('\n    ')}` : ''}\n`,
       );
+      // The kill cut requests it held: their answers were lost, and the students' retries with their keys decided.
+      expect(lostAnswers).toBeGreaterThan(0);
       expect(mismatches).toEqual([]);
       expect(oversold).toEqual([]);
       expect(live).toHaveLength(PARTIES * SEATS);
