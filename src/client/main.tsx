@@ -1,3 +1,4 @@
+import { startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data';
 import { getAccessToken } from './api/token-store';
@@ -42,7 +43,25 @@ if (page && !loggedIn && root.hasChildNodes()) {
     onRecoverableError: (error) => console.warn('서버 화면을 새로 그렸습니다.', error),
   });
 } else {
-  createRoot(root).render(<App fallback={page?.sameForEveryone ? page.fallback : undefined} />);
+  const app = createRoot(root);
+  // As a transition, the first render is done in slices between which the browser paints and handles taps (a plain
+  // render is one task: 250 ms on a throttled phone for a signed-in home). Meanwhile a kept drawn copy stays shown.
+  startTransition(() =>
+    app.render(
+      <>
+        <App fallback={page?.sameForEveryone ? page.fallback : undefined} />
+        <KeptCopyReplaced />
+      </>,
+    ),
+  );
+}
+
+/** Once the app's own screen is in, nothing of the page loader's kept copy is left to hide (lib/page-loader.ts). */
+function KeptCopyReplaced() {
+  useLayoutEffect(() => {
+    delete root!.dataset.session;
+  }, []);
+  return null;
 }
 
 // The worker's code is not the first screen's: it loads once this module has run.

@@ -48,6 +48,16 @@ describe('the page loader', () => {
     expect(document.getElementById('root')!.childElementCount).toBe(0);
   });
 
+  it('keeps a screen whose guest-only parts are marked for a signed-in student, marking the page so those stay hidden', () => {
+    localStorage.setItem('access', 'token');
+    document.body.innerHTML =
+      '<div id="root"><section data-session-safe=""><h1><span data-personal="">게스트</span>님을 위한 추천 파티</h1><img fetchpriority="high" src="/p.webp" alt=""><button data-personal="">참가신청</button></section></div>';
+    runPageLoader(loaderTag(), () => undefined);
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('img')).not.toBeNull();
+    expect(root.dataset.session).toBe('signed-in');
+  });
+
   it('drops a screen drawn as a phone shows it on a wide screen without touch, and keeps it on a phone', () => {
     const drawn = '<div id="root"><div data-layout="phone"><img fetchpriority="high" src="/art/map.webp" alt=""></div></div>';
     const width = window.innerWidth;

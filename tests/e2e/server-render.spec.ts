@@ -226,6 +226,29 @@ test('a signed-in student never gets the guest’s copy of a party they are in',
   await expect(page.getByRole('heading', { name: '최민준님을 위한 추천 파티' })).toBeVisible();
 });
 
+test('a signed-in student sees the drawn home at once, without the guest’s name or buttons, then their own', async ({ page }) => {
+  await login(page, 'student4', 'partyon1234');
+  // What the student could see of the page before the app ran: the drawn cards' pictures, and the guest's parts hidden.
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    window.__keptCopy = {
+      pictures: root.querySelectorAll('img[fetchpriority="high"]').length,
+      shownGuestParts: [...root.querySelectorAll('[data-personal]')].filter((el) => getComputedStyle(el).visibility !== 'hidden').length,
+      guestParts: root.querySelectorAll('[data-personal]').length,
+    };
+  });`);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: '최민준님을 위한 추천 파티' })).toBeVisible();
+  const kept = await page.evaluate(() => (window as unknown as { __keptCopy?: { pictures: number; shownGuestParts: number; guestParts: number } }).__keptCopy);
+  expect(kept?.pictures).toBeGreaterThan(0);
+  expect(kept?.guestParts).toBeGreaterThan(0);
+  expect(kept?.shownGuestParts).toBe(0);
+  // The app's own home has replaced it: nothing of the guest's is left, hidden or not, and its buttons work.
+  await expect(page.locator('#root [data-personal]')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-session');
+  await expect(page.getByText('게스트님을 위한 추천 파티')).toHaveCount(0);
+});
+
 test('each stylesheet a page needs is fetched once: the server’s preload is the one the app then uses', async ({ page }) => {
   for (const path of ['/map', '/login']) {
     const fetched: string[] = [];

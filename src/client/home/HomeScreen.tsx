@@ -36,11 +36,16 @@ export default function HomeScreen() {
   const name = loggedIn && user?.name ? user.name : GUEST_NAME;
   const { campus } = useCampus();
 
+  // What only a guest's copy says (marked so the page loader can keep the drawn home for a signed-in student with
+  // these hidden): a signed-in render has no such marks.
+  const guestOnly = loggedIn ? undefined : '';
   return (
-    <section className="screen home">
+    <section className="screen home" data-session-safe="">
       {/* Whose campus this is (issue 29): the school an operator set up, or the built-in 한빛대학교. */}
       {campus && <p className="home__campus">{campusTitle(campus)}</p>}
-      <h1 className="home__title">{name}님을 위한 추천 파티</h1>
+      <h1 className="home__title">
+        <span data-personal={guestOnly}>{name}</span>님을 위한 추천 파티
+      </h1>
       {block && <JoinBlockBanner block={block} />}
       <FilterBar filters={filters} setFilters={setFilters} />
       {/* Data first: a server-rendered page starts with its list while SWR still counts as loading. */}
@@ -55,6 +60,7 @@ export default function HomeScreen() {
                 party={party}
                 mySeat={mySeats.get(party.id)}
                 blockedLabel={block ? JOIN_BLOCK_TEXTS[block.code].label : undefined}
+                guestOnly={guestOnly}
                 pending={pendingId === party.id}
                 disabled={pendingId !== null}
                 onApply={(id) => void join(id)}

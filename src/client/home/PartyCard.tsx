@@ -17,13 +17,15 @@ interface Props {
   onApply: (partyId: number) => void;
   /** My seat here, or my place in its line: shown in place of the apply button. */
   mySeat?: MySeat;
+  /** '' on a guest's card: its button is hidden in a drawn copy kept for a signed-in student (lib/page-loader.ts). */
+  guestOnly?: string;
   /** Why I cannot apply yet (a student card not approved): the button says it, and a tap explains. */
   blockedLabel?: string;
   /** On screen without scrolling: its photo is the largest paint, so it is fetched first, never lazily. */
   aboveFold?: boolean;
 }
 
-export function PartyCard({ party, pending, disabled, onApply, mySeat, blockedLabel, aboveFold = false }: Props) {
+export function PartyCard({ party, pending, disabled, onApply, mySeat, blockedLabel, guestOnly, aboveFold = false }: Props) {
   const [, navigate] = useLocation();
   const detailPath = `/partyinfo/${party.id}`;
   const applied = party.applied_count ?? 0;
@@ -70,6 +72,7 @@ export function PartyCard({ party, pending, disabled, onApply, mySeat, blockedLa
           <button
             type="button"
             className="button button--small"
+            data-personal={guestOnly}
             disabled={pending || disabled}
             onClick={() => (full && !blockedLabel ? navigate(detailPath) : onApply(party.id))}
           >

@@ -27,7 +27,8 @@ function signedIn(): boolean {
  *
  * The server draws pages as a guest, and the map as a phone shows it. A signed-in student must not see the guest's
  * copy (another name, a 참가신청 for a party they are in), nor a wide screen the phone's: for them it is dropped
- * before it is painted and the app starts at once.
+ * before it is painted and the app starts at once — or, where every guest-only part is marked (home), kept with
+ * those parts hidden until the app has drawn the student's.
  *
  * Until the app runs, a button on the drawn page does nothing (links work: they are real links). The loader
  * remembers the taps nothing handled, and the app replays the last one once it has taken the page over
@@ -49,7 +50,14 @@ export function runPageLoader(script: HTMLScriptElement, importEntry: (url: stri
   const root = document.getElementById('root')!;
   // A screen the server drew as a phone shows it (the map: a bottom sheet, not the wide screen's side panel).
   const phoneOnly = root.querySelector('[data-layout="phone"]') !== null;
-  if (signedIn() || (phoneOnly && !phoneLayoutNow())) root.replaceChildren();
+  if (phoneOnly && !phoneLayoutNow()) root.replaceChildren();
+  else if (signedIn()) {
+    // A screen whose guest-only parts are all marked (data-personal, under a data-session-safe screen: home's name
+    // and its cards' buttons) stays, with those parts hidden (app.css) until the app draws the student's own: its
+    // pictures are what the student looks at first, and they are already coming. Any other is dropped.
+    if (root.querySelector('[data-session-safe]')) root.dataset.session = 'signed-in';
+    else root.replaceChildren();
+  }
 
   // A tap is kept when nothing handled it: the app had not started, or React dropped it (a part not hydrated yet:
   // React then stops the event at #root, so it never bubbles back to #root). Decided after the event is done.
