@@ -1,16 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { collectDialogs, E2E_OPS_TOKEN, login, signupViaApi, studentCardPng } from './helpers';
+import { saidOnceBeside, shownOnce } from './said-once';
 
 // Issue 17 §1: errors beside their field, focus on the first wrong one, and a photo refused by its bytes. Issue 30
 // §9: each error said once, beside its field — no dialog repeating it; the form's own line names a blank group (spec
 // §5's words) or says what belongs to no field. The same on every form a student fills in: login, profile edit, review.
-
-/** `text` is on the page exactly once, and visible. */
-async function shownOnce(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true })).toHaveCount(1);
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
-}
 
 test('signup sent empty: focus on the first field, each error once beside its field, cleared as the field is put right', async ({ page }) => {
   const dialogs = await collectDialogs(page);
@@ -111,11 +106,7 @@ test('profile edit: a short password said once, beside it, focused, no dialog', 
   await password.fill('short');
   await page.getByRole('button', { name: '저장' }).tap();
 
-  await expect(password).toBeFocused();
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(password).toHaveAccessibleDescription(/비밀번호는 8자 이상 입력해 주세요\.$/);
-  await shownOnce(page, '비밀번호는 8자 이상 입력해 주세요.');
-  await expect(page.getByRole('alert')).toHaveText(''); // the form's own line does not repeat it
+  await saidOnceBeside(page, password, '비밀번호는 8자 이상 입력해 주세요.');
   await expectAccessible(page, '/mypage/edit with a short password');
   expect(dialogs).toEqual(['로그인 성공.']);
 });
