@@ -28,3 +28,9 @@ export function serializePageData(data: PageData): string {
  * loader is a classic inline script and the app a module.
  */
 export const EARLY_TAPS_GLOBAL = 'partyonEarlyTaps';
+
+/**
+ * A signed-in student's first API reads, asked by the page's loader before the app's code arrives and handed to the
+ * app's first request for each path (src/client/api/early-reads.ts). A global, like the taps above.
+ */
+export const EARLY_READS_GLOBAL = 'partyonEarlyReads';

@@ -2,6 +2,7 @@ import type { TokenPair } from '../../shared/auth';
 import { dispatchAuthError } from '../lib/auth-events';
 import { IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { ApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 import { answerIsPending, answerWasLost, KEYED_ATTEMPTS, keyedRetryDelay, newIdempotencyKey } from './idempotency-key';
 import { KEPT_ANSWER_HEADER, reportReach } from './server-reach';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './token-store';
@@ -27,6 +28,9 @@ const CREDENTIAL_PATHS = '/api/signup/auth/';
 /** Where a path of our server is: beside the page, or at VITE_API_BASE when the API lives elsewhere. */
 export const toUrl = (path: string) => (/^https?:\/\//i.test(path) ? path : `${API_BASE}${path}`);
 
+/** A GET with nothing of its own (no headers, signal or fetch options): what SWR asks. */
+const isPlainRead = (init: ApiRequest) => Object.keys(init).length === 0 || (Object.keys(init).length === 1 && init.method === 'GET');
+
 async function send(path: string, init: ApiRequest, token: string | null): Promise<Response> {
   const { json, body, headers: given, idempotent: _idempotent, ...rest } = init;
   const headers = new Headers(given);
@@ -37,6 +41,10 @@ async function send(path: string, init: ApiRequest, token: string | null): Promi
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(json);
   }
+  // A plain read the page's loader already asked for with this token (early-reads.ts); only where the API is
+  // beside the page, as the loader asks it.
+  const early = isPlainRead(init) && toUrl(path) === path ? takeEarlyRead(path, token) : null;
+  if (early) return reached(() => early, path);
   return reached(() => fetch(toUrl(path), { ...rest, headers, body: payload }), path);
 }
 

@@ -2,7 +2,7 @@ import type { ExtraSettingsOut, MbtiParts } from '../../shared/extra-options';
 import type { MyPageMain } from '../../shared/mypage';
 import { ApiError } from './api-error';
 import { apiFetch } from './client';
-import { MYPAGE_MAIN_PATH } from './profile';
+import { MYPAGE_MAIN_PATH } from './read-paths';
 
 const PATH = '/api/mypage/extra-settings/me/';
 

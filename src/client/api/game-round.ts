@@ -2,8 +2,7 @@ import useSWR from 'swr';
 import type { GameRound, VoteChoice, VoteResponse } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
-
-export const roundPath = (roundId: number) => `/api/v1/game/rounds/${roundId}/`;
+import { roundPath } from './read-paths';
 
 /** `pollMs` > 0 re-reads the round on that interval (the game's fallback while its socket is down). */
 export function useGameRound(roundId: number | null, pollMs: number) {

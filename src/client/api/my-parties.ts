@@ -2,8 +2,7 @@ import useSWR from 'swr';
 import type { MyParty } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { fetcher } from './client';
-
-export const MY_PARTIES_PATH = '/api/partyassist/myparties/';
+import { MY_PARTIES_PATH } from './read-paths';
 
 /** Spec §7: a plain list or a paginated {results}; both become a list. */
 function toPartyList(body: unknown): MyParty[] {

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { MyPageMain, StudentCardSent, WithdrawResult } from '../../shared/mypage';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
-import { MYPAGE_MAIN_PATH } from './profile';
+import { MYPAGE_MAIN_PATH } from './read-paths';
 
 /** My page data; `null` (a guest) makes no call at all. */
 export function useMyPageMain(enabled: boolean) {

@@ -1,8 +1,7 @@
 import useSWR from 'swr';
 import type { PartyDetail } from '../../shared/parties';
 import type { ApiError } from './api-error';
-
-export const partyDetailPath = (partyId: number) => `/api/detailview/parties/${partyId}/`;
+import { partyDetailPath } from './read-paths';
 
 /** `null` (an id that is not a number) makes no call; the screen shows the load error instead. */
 export function usePartyDetail(partyId: number | null) {

@@ -1,7 +1,6 @@
 import type { MyPageMain } from '../../shared/mypage';
 import { apiFetch } from './client';
-
-export const MYPAGE_MAIN_PATH = '/api/mypage/main/';
+import { MYPAGE_MAIN_PATH } from './read-paths';
 
 /** The local user record of spec §3: just enough to greet the student and recognise them in lists. */
 export interface LocalUser {

@@ -3,10 +3,8 @@ import { useSWRConfig } from 'swr';
 import { HISTORY_PATH } from './history-path';
 import { HOME_PARTIES_PATH } from './home-parties';
 import { MAP_PARTIES_PATH } from './map-parties';
-import { MY_PARTIES_PATH } from './my-parties';
 import { NOTICE_PATH, UNREAD_COUNT_PATH } from './notices';
-import { partyDetailPath } from './party-detail';
-import { MYPAGE_MAIN_PATH } from './profile';
+import { MY_PARTIES_PATH, MYPAGE_MAIN_PATH, partyDetailPath } from './read-paths';
 import { MY_WAITLIST_PATH, positionPath } from './waitlist';
 
 /**

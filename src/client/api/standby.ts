@@ -2,8 +2,7 @@ import useSWR from 'swr';
 import type { ParticipantEntry, StandbyState } from '../../shared/live';
 import type { ApiError } from './api-error';
 import { apiFetch } from './client';
-
-const participantsPath = (partyId: number) => `/api/partyassist/standby/${partyId}/participants/`;
+import { participantsPath } from './read-paths';
 
 /** Confirmed participants of a party (the lobby reads the caller's own standby from it too). */
 export function useParticipants(partyId: number | null) {

@@ -1,18 +1,18 @@
 import { EARLY_TAPS_GLOBAL } from '../../shared/page-data';
-import { STORAGE } from '../../shared/storage-keys';
+import { startEarlyReads } from '../api/early-reads';
+import { getAccessToken } from '../api/token-store';
 import { phoneLayoutNow } from './phone-layout';
 import type { EarlyTaps } from './early-taps';
 
 /** How long the app waits for the first screen's pictures before it starts anyway. */
 const START_AT_THE_LATEST_MS = 3000;
 
-/** Spec §3's access token keys, in the order the client reads them (api/token-store.ts). */
-function signedIn(): boolean {
+/** The access token as the app reads it; a guest's null, also where storage itself is refused (some private modes). */
+function readToken(): string | null {
   try {
-    const local = [STORAGE.access, STORAGE.accessCompat, STORAGE.legacyLocalToken].map((key) => localStorage.getItem(key));
-    return [...local, sessionStorage.getItem(STORAGE.legacySessionAccess)].some(Boolean);
+    return getAccessToken();
   } catch {
-    return false; // storage refused (private mode): a guest
+    return null;
   }
 }
 
@@ -29,6 +29,9 @@ function signedIn(): boolean {
  * copy (another name, a 참가신청 for a party they are in), nor a wide screen the phone's: for them it is dropped
  * before it is painted and the app starts at once — or, where every guest-only part is marked (home), kept with
  * those parts hidden until the app has drawn the student's.
+ *
+ * For a signed-in student it also asks, with their token, for what the screen reads first (api/early-reads.ts), so
+ * the answer is on its way while the code is.
  *
  * Until the app runs, a button on the drawn page does nothing (links work: they are real links). The loader
  * remembers the taps nothing handled, and the app replays the last one once it has taken the page over
@@ -47,11 +50,13 @@ export function runPageLoader(script: HTMLScriptElement, importEntry: (url: stri
     }
     importEntry(script.dataset.entry ?? '');
   };
+  const token = readToken();
+  if (token) startEarlyReads(location.pathname, token);
   const root = document.getElementById('root')!;
   // A screen the server drew as a phone shows it (the map: a bottom sheet, not the wide screen's side panel).
   const phoneOnly = root.querySelector('[data-layout="phone"]') !== null;
   if (phoneOnly && !phoneLayoutNow()) root.replaceChildren();
-  else if (signedIn()) {
+  else if (token) {
     // A screen whose guest-only parts are all marked (data-personal, under a data-session-safe screen: home's name
     // and its cards' buttons) stays, with those parts hidden (app.css) until the app draws the student's own: its
     // pictures are what the student looks at first, and they are already coming. Any other is dropped.

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter';
 import { saveAdditionalInfo } from '../api/kakao';
 import { useMyPageMain } from '../api/mypage';
-import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { MYPAGE_MAIN_PATH } from '../api/read-paths';
 import { takeRedirectPath } from '../lib/redirect-path';
 import { isLoggedInAtom } from '../state/session-atoms';
 import { LoginRequiredModal } from '../ui/LoginRequiredModal';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { API_MESSAGES } from '../../shared/api-messages';
 import type { MyPageMain } from '../../shared/mypage';
 import { sendStudentCard } from '../api/mypage';
-import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { MYPAGE_MAIN_PATH } from '../api/read-paths';
 import { FormError } from '../ui/FormError';
 import { StudentCardPicker } from '../ui/StudentCardPicker';
 import { SubmitButton } from '../ui/SubmitButton';

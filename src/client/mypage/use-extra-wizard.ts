@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { WIZARD_ADVANCE_MS } from '../../shared/constants';
 import { ApiError } from '../api/api-error';
 import { type ExtraChoice, loadExtraSettings, saveExtraSettings } from '../api/extra-settings';
-import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { MYPAGE_MAIN_PATH } from '../api/read-paths';
 import { useGoBack } from '../ui/use-go-back';
 import { useAlert } from '../ui/use-alert';
 import { EMPTY_CHOICE, type ListField, type MbtiAxis, mbtiComplete, STEP_COUNT, WIZARD_TEXTS as T, type WizardChoice } from './extra-steps';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../api/api-error';
 import { changePassword, PROFILE_PATH, saveProfile } from '../api/profile-edit';
-import { MYPAGE_MAIN_PATH } from '../api/profile';
+import { MYPAGE_MAIN_PATH } from '../api/read-paths';
 import { storeTokens } from '../api/token-store';
 import { accessTokenAtom } from '../state/session-atoms';
 import { useAlert } from '../ui/use-alert';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { MyWaitlistEntry, NoticeUnreadCount } from '../../shared/parties';
-import { MY_PARTIES_PATH, useMyParties } from '../api/my-parties';
+import { useMyParties } from '../api/my-parties';
+import { MY_PARTIES_PATH } from '../api/read-paths';
 import { UNREAD_COUNT_PATH } from '../api/notices';
 import { type SeatEvent, useSeatChanged } from '../api/seat-change';
 import { MY_WAITLIST_PATH } from '../api/waitlist';

@@ -54,6 +54,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/password-reset$/, modules: ['src/client/auth/PasswordResetScreen.tsx'] },
   { path: /^\/password-forgot$/, modules: ['src/client/auth/PasswordForgotScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
+  // Opened from a push or a notice (the game starting, the party's time): a signed-in student's screens, which the
+  // server cannot draw (it never sees the token); their chunks come with the entry and their data is asked by the
+  // page's loader (src/client/api/early-reads.ts).
+  { path: /^\/balancewait\/[1-9]\d{0,9}$/, modules: ['src/client/lobby/LobbyScreen.tsx'] },
+  { path: /^\/balancegame\/[1-9]\d{0,9}$/, modules: ['src/client/game/BalanceGameScreen.tsx'] },
   // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
   { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },
 ];
