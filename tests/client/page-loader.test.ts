@@ -58,6 +58,21 @@ describe('the page loader', () => {
     expect(root.dataset.session).toBe('signed-in');
   });
 
+  it("keeps a screen drawn for members (the lobby) for a signed-in student, its parts that are theirs hidden, and drops it for a guest", () => {
+    const drawn = '<div id="root"><div data-members=""><img src="/vs.svg" alt=""><button data-personal="">대기하기</button></div></div>';
+    localStorage.setItem('access', 'token');
+    document.body.innerHTML = drawn;
+    runPageLoader(loaderTag(), () => undefined);
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('img')).not.toBeNull();
+    expect(root.dataset.session).toBe('signed-in');
+
+    localStorage.clear();
+    document.body.innerHTML = drawn;
+    runPageLoader(loaderTag(), () => undefined);
+    expect(document.getElementById('root')!.childElementCount).toBe(0);
+  });
+
   it('drops a screen drawn as a phone shows it on a wide screen without touch, and keeps it on a phone', () => {
     const drawn = '<div id="root"><div data-layout="phone"><img fetchpriority="high" src="/art/map.webp" alt=""></div></div>';
     const width = window.innerWidth;

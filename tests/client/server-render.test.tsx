@@ -90,6 +90,21 @@ describe('a page drawn on the server, then taken over in the browser', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('draws the lobby as a member sees it before any data of theirs: its hero and frame, no sign-in question, the standby parts marked', async () => {
+    const html = await renderPage('/balancewait/18', { [CAMPUS_PATH]: DEFAULT_CAMPUS }, true);
+    const drawn = document.createElement('div');
+    drawn.innerHTML = html;
+    expect(drawn.querySelector('[data-members] .lobby-hero img')).not.toBeNull();
+    expect(drawn.querySelector('h1')).toHaveTextContent('파티 대기실');
+    expect([...drawn.querySelectorAll('.lobby-counts dd')].map((dd) => dd.textContent)).toEqual(['-', '-']);
+    // What depends on the student's own standby is hidden by the page until the app knows it (lib/page-loader.ts).
+    expect(drawn.querySelector('.lobby-toggle')).toHaveAttribute('data-personal');
+    expect(drawn.querySelector('.lobby-hint')).toHaveAttribute('data-personal');
+    expect(drawn.textContent).not.toContain('로그인');
+    // As a guest the same path draws no lobby.
+    expect(await renderPage('/balancewait/18', { [CAMPUS_PATH]: DEFAULT_CAMPUS })).not.toContain('data-members');
+  });
+
   it('draws a campus of its own: its name on the home list, its uploaded art on the map (issue 29)', async () => {
     const campus: CampusSettings = {
       school: '새솔대학교',

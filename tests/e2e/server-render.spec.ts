@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test, type Page } from '@playwright/test';
 import { PAGE_DATA_ID, type PageData } from '../../src/shared/page-data';
-import { E2E_OPS_TOKEN, login } from './helpers';
-import { opsParty } from './seat-helpers';
+import { E2E_OPS_TOKEN, login, signupViaApi } from './helpers';
+import { opsParty, paidSeatViaApi } from './seat-helpers';
 
 // Pages the server draws (the home list, a party's detail): what a phone shows before any script, and the app
 // taking that page over. Service workers are blocked here: a worker answers later visits with the bare shell,
@@ -247,6 +247,42 @@ test('a signed-in student sees the drawn home at once, without the guest’s nam
   await expect(page.locator('#root [data-personal]')).toHaveCount(0);
   await expect(page.locator('#root')).not.toHaveAttribute('data-session');
   await expect(page.getByText('게스트님을 위한 추천 파티')).toHaveCount(0);
+});
+
+test('a member opening the lobby from a link sees it drawn at once, their standby parts hidden until the app knows them; a guest is asked to sign in', async ({ browser, page, request }) => {
+  const student = await signupViaApi(request, 'drawnlobby');
+  const partyId = await opsParty(request, `그려진 대기실 ${Date.now().toString(36)}`, 4, 10 * 60_000);
+  await paidSeatViaApi(request, student, partyId);
+  // What the page showed before the app ran (the loader has run by then; the app has not).
+  const keptCopy = `document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    const shown = (el) => !!el && getComputedStyle(el).visibility !== 'hidden';
+    window.__keptCopy = { hero: !!root.querySelector('.lobby-hero img'), toggle: shown(root.querySelector('.lobby-toggle')), hint: shown(root.querySelector('.lobby-hint')) };
+  });`;
+  const kept = (p: Page) => p.evaluate(() => (window as unknown as { __keptCopy?: Record<string, boolean> }).__keptCopy);
+
+  await login(page, student.username, student.password);
+  await page.addInitScript(keptCopy);
+  await page.goto(`/balancewait/${partyId}`);
+  await expect(page.getByRole('status')).toHaveText('연결됨');
+  expect(await kept(page)).toEqual({ hero: true, toggle: false, hint: false });
+  // The app's own lobby: the student's standby known, the button shown and working.
+  await expect(page.locator('.lobby-counts dd').first()).toHaveText('1명');
+  await page.getByRole('button', { name: '대기하기' }).click();
+  await expect(page.getByRole('button', { name: '대기 취소' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-session');
+
+  const guest = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const guestPage = await guest.newPage();
+    await guestPage.addInitScript(keptCopy);
+    await guestPage.goto(`/balancewait/${partyId}`);
+    await expect(guestPage.getByRole('dialog')).toContainText('로그인');
+    expect(await kept(guestPage)).toEqual({ hero: false, toggle: false, hint: false });
+    await expect(guestPage.locator('.lobby')).toHaveCount(0);
+  } finally {
+    await guest.close();
+  }
 });
 
 test('each stylesheet a page needs is fetched once: the server’s preload is the one the app then uses', async ({ page }) => {

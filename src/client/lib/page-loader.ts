@@ -28,7 +28,8 @@ function readToken(): string | null {
  * The server draws pages as a guest, and the map as a phone shows it. A signed-in student must not see the guest's
  * copy (another name, a 참가신청 for a party they are in), nor a wide screen the phone's: for them it is dropped
  * before it is painted and the app starts at once — or, where every guest-only part is marked (home), kept with
- * those parts hidden until the app has drawn the student's.
+ * those parts hidden until the app has drawn the student's. A screen drawn for members (the lobby) is kept only for
+ * a signed-in student.
  *
  * For a signed-in student it also asks, with their token, for what the screen reads first (api/early-reads.ts), so
  * the answer is on its way while the code is.
@@ -59,9 +60,14 @@ export function runPageLoader(script: HTMLScriptElement, importEntry: (url: stri
   else if (token) {
     // A screen whose guest-only parts are all marked (data-personal, under a data-session-safe screen: home's name
     // and its cards' buttons) stays, with those parts hidden (app.css) until the app draws the student's own: its
-    // pictures are what the student looks at first, and they are already coming. Any other is dropped.
-    if (root.querySelector('[data-session-safe]')) root.dataset.session = 'signed-in';
+    // pictures are what the student looks at first, and they are already coming. So does a screen drawn for members
+    // (data-members: the lobby), whose parts that depend on the student's own data are marked the same way. Any
+    // other is dropped.
+    if (root.querySelector('[data-session-safe], [data-members]')) root.dataset.session = 'signed-in';
     else root.replaceChildren();
+  } else if (root.querySelector('[data-members]')) {
+    // A members' screen is not a guest's: the app asks them to sign in instead.
+    root.replaceChildren();
   }
 
   // A tap is kept when nothing handled it: the app had not started, or React dropped it (a part not hydrated yet:

@@ -28,8 +28,11 @@ function Lobby({ partyId }: { partyId: number }) {
   const connectionError =
     socketRefusal(socket, T) ?? (socket.status === 'reconnecting' && socket.attempts > 0 ? T.connectionError(socket.attempts) : '');
 
+  // The server draws this screen for members before any of their data (src/server/pages/page-plans.ts): the page's
+  // loader keeps the drawing only for a signed-in student (`data-members`), with what depends on their own standby
+  // hidden (`data-personal`) until the app has drawn theirs. The counts say '-' until they arrive, drawn or not.
   return (
-    <div className="lobby">
+    <div className="lobby" data-members="">
       <LiveStatusChip status={socket.status} />
 
       <div className="lobby-hero">
@@ -50,7 +53,7 @@ function Lobby({ partyId }: { partyId: number }) {
 
       <ReadyFaces members={members} myId={me?.id} />
 
-      <p className="lobby-hint" role={gameUnderWay ? 'status' : undefined}>
+      <p className="lobby-hint" role={gameUnderWay ? 'status' : undefined} data-personal="">
         {gameUnderWay ? T.gameUnderWay : isStandby ? T.hintOn : T.hintOff}
       </p>
 
@@ -66,6 +69,7 @@ function Lobby({ partyId }: { partyId: number }) {
       <button
         type="button"
         className={isStandby ? 'button button--ghost lobby-toggle' : 'button lobby-toggle'}
+        data-personal=""
         disabled={busy}
         onClick={() => void toggle()}
       >

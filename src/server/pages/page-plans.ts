@@ -10,9 +10,11 @@ interface PageRoute {
   campusArt?: boolean;
   /**
    * The server draws the first screen from `data` (page-render.ts). `personal`: the answer differs for a
-   * logged-in visitor (their own seat), so their browser must not start from the guest's copy.
+   * logged-in visitor (their own seat), so their browser must not start from the guest's copy. `members`: a
+   * signed-in student's screen drawn without any data of theirs (what it shows before its data: the lobby's hero),
+   * for their browser to keep while the app comes; a guest's browser drops it (the app asks them to sign in).
    */
-  render?: 'public' | 'personal';
+  render?: 'public' | 'personal' | 'members';
   /** `data` takes the list filters of the page's query (src/shared/party-filters.ts): a shared filtered link draws filtered. */
   filtered?: boolean;
   /** The drawn page carries link-preview tags (share-tags.ts): a party's page from its data, the campus's pages from the campus. */
@@ -54,10 +56,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: /^\/password-reset$/, modules: ['src/client/auth/PasswordResetScreen.tsx'] },
   { path: /^\/password-forgot$/, modules: ['src/client/auth/PasswordForgotScreen.tsx'] },
   { path: /^\/assist$/, modules: ['src/client/assist/AssistScreen.tsx'] },
-  // Opened from a push or a notice (the game starting, the party's time): a signed-in student's screens, which the
-  // server cannot draw (it never sees the token); their chunks come with the entry and their data is asked by the
-  // page's loader (src/client/api/early-reads.ts).
-  { path: /^\/balancewait\/[1-9]\d{0,9}$/, modules: ['src/client/lobby/LobbyScreen.tsx'] },
+  // Opened from a push or a notice (the game starting, the party's time): a signed-in student's screens, whose data
+  // the server cannot draw (it never sees the token); their chunks come with the entry and their data is asked by the
+  // page's loader (src/client/api/early-reads.ts). The lobby's first screen is the same for every member until its
+  // counts arrive (its hero, its frame), so that is drawn.
+  { path: /^\/balancewait\/[1-9]\d{0,9}$/, modules: ['src/client/lobby/LobbyScreen.tsx'], render: 'members' },
   { path: /^\/balancegame\/[1-9]\d{0,9}$/, modules: ['src/client/game/BalanceGameScreen.tsx'] },
   // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
   { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },
@@ -79,7 +82,10 @@ export interface PagePlan {
   campusArt?: string;
   /** For a page the server draws: where its data comes from and what its screen needs besides the entry. */
   render?: {
-    data: string;
+    /** The API answer it is drawn from; none for a `members` screen, drawn before any. */
+    data?: string;
+    /** Drawn as a signed-in student's screen (PageRoute.render `members`). */
+    members: boolean;
     sameForEveryone: boolean;
     /** `data` takes the page's list filters. */
     filtered: boolean;
@@ -127,8 +133,16 @@ export function createPagePlans(manifest: ViteManifest | null) {
       }
       plan = { link: links.length ? links.join(', ') : null };
       if (art) plan.campusArt = art;
-      if (route.render && data && manifest) {
-        plan.render = { data, sameForEveryone: route.render === 'public', filtered: !!route.filtered, modules: files.map((f) => `/${f}`), css, share: route.share };
+      if (route.render && (data || route.render === 'members') && manifest) {
+        plan.render = {
+          data,
+          members: route.render === 'members',
+          sameForEveryone: route.render !== 'personal',
+          filtered: !!route.filtered,
+          modules: files.map((f) => `/${f}`),
+          css,
+          share: route.share,
+        };
       }
       break;
     }

@@ -61,10 +61,11 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
   });
 
   it('has the server draw the home list, the map and a party’s detail, with their chunks and styles', () => {
-    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', sameForEveryone: true, filtered: true, modules: [], css: [], share: 'campus' });
+    expect(plans('/').render).toEqual({ data: '/api/homemap/home/', members: false, sameForEveryone: true, filtered: true, modules: [], css: [], share: 'campus' });
     expect(plans('/home').render).toEqual(plans('/').render);
     expect(plans('/partyinfo/42').render).toEqual({
       data: '/api/detailview/parties/42/',
+      members: false,
       // The detail carries the visitor's own seat: a logged-in student must not start from the guest's copy.
       sameForEveryone: false,
       filtered: false,
@@ -76,6 +77,7 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
     // The map is drawn as a phone shows it (the page loader drops it on a wide screen), from the filtered list.
     expect(plans('/map').render).toEqual({
       data: '/api/detailview/parties/',
+      members: false,
       sameForEveryone: true,
       filtered: true,
       modules: ['/assets/MapScreen-eee.js', '/assets/gesture-ddd.js'],
@@ -83,6 +85,9 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
       // The campus's pages carry its link-preview tags (its name, its overview map).
       share: 'campus',
     });
+    // The lobby is drawn for members before any data of theirs: no API answer, the same for every member.
+    expect(plans('/balancewait/7').render).toMatchObject({ data: undefined, members: true, sameForEveryone: true });
+    expect(plans('/balancegame/7').render).toBeUndefined();
     expect(plans('/login').render).toBeUndefined();
     // Without a build there is nothing to draw with.
     expect(createPagePlans(null)('/').render).toBeUndefined();

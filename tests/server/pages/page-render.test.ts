@@ -24,19 +24,22 @@ function fakeBuild() {
   );
   writeFileSync(join(client, 'assets/index-b.css'), 'body{margin:0}'.repeat(100));
   writeFileSync(join(client, 'assets/detail-d.css'), '.party-detail{padding:0}');
+  writeFileSync(join(client, 'assets/lobby-f.css'), '.lobby{gap:14px}');
   writeFileSync(join(client, PAGE_LOADER_FILE), '(function(){start()})();');
   writeFileSync(
     join(client, '.vite/manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-a.js', css: ['assets/index-b.css'] },
       'src/client/party/PartyDetailScreen.tsx': { file: 'assets/detail-c.js', imports: ['index.html'], css: ['assets/detail-d.css'] },
+      'src/client/lobby/LobbyScreen.tsx': { file: 'assets/lobby-e.js', imports: ['index.html'], css: ['assets/lobby-f.css'] },
     }),
   );
   const renderer = join(dir, 'entry-server.mjs');
   writeFileSync(
     renderer,
-    `export async function renderPage(path, fallback) {
+    `export async function renderPage(path, fallback, asMember) {
       if (path === '/home') throw new Error('renderer broke');
+      if (asMember) return '<main data-members="" data-path="' + path + '" data-keys="' + Object.keys(fallback).join(' ') + '"></main>';
       const [key, data] = Object.entries(fallback)[0];
       const titles = Array.isArray(data) ? data.map((p) => p.title) : [data.title];
       return '<main data-path="' + path + '" data-key="' + key + '">' + titles.map((t) => '<h2>' + t + '</h2>').join('') + '</main>';
@@ -104,6 +107,14 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(pageData(res.body)?.sameForEveryone).toBe(false);
     expect(res.body).toContain('data-modules="/assets/detail-c.js"');
     expect(res.body).toContain('<style>.party-detail{padding:0}</style>');
+  });
+
+  it('draws the lobby as a member sees it before any data of theirs: nothing of a student is asked, only the campus travels', async () => {
+    const res = await page(t, `/balancewait/${partyId}`);
+    expect(root(res.body)).toBe(`<main data-members="" data-path="/balancewait/${partyId}" data-keys="/api/campus/"></main>`);
+    expect(pageData(res.body)).toEqual({ fallback: { '/api/campus/': DEFAULT_CAMPUS }, sameForEveryone: true });
+    expect(res.body).toContain('data-modules="/assets/lobby-e.js"');
+    expect(res.body).toContain('<style>.lobby{gap:14px}</style>');
   });
 
   it('sends an unknown party’s page undrawn, with its data preloaded, so the app shows the error as before', async () => {
