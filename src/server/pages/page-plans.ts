@@ -4,7 +4,10 @@ interface PageRoute {
   path: RegExp;
   /** Source modules of the screen's lazy chunks (routes.tsx), fetched with the page instead of after the entry ran. */
   modules: string[];
-  /** The public API answer the screen asks for first (a guest's request, no Authorization header, takes it). */
+  /**
+   * The public API answer the screen asks for first (a guest's request, no Authorization header, takes it). For a
+   * `members` screen, the answer that says the page's party exists: drawn only then, and not handed to the app.
+   */
   data?: (match: RegExpExecArray) => string;
   /** The screen's main picture is the campus map's medium render (the built-in one, or an operator's upload). */
   campusArt?: boolean;
@@ -60,7 +63,13 @@ export const PAGE_ROUTES: PageRoute[] = [
   // the server cannot draw (it never sees the token); their chunks come with the entry and their data is asked by the
   // page's loader (src/client/api/early-reads.ts). The lobby's first screen is the same for every member until its
   // counts arrive (its hero, its frame), so that is drawn.
-  { path: /^\/balancewait\/[1-9]\d{0,9}$/, modules: ['src/client/lobby/LobbyScreen.tsx'], render: 'members' },
+  // Drawn only for a party that exists: any other id would cost a drawing per request.
+  {
+    path: /^\/balancewait\/([1-9]\d{0,9})$/,
+    modules: ['src/client/lobby/LobbyScreen.tsx'],
+    data: (m) => `/api/detailview/parties/${m[1]}/`,
+    render: 'members',
+  },
   { path: /^\/balancegame\/[1-9]\d{0,9}$/, modules: ['src/client/game/BalanceGameScreen.tsx'] },
   // Linked from signup's consent, the login screen and my page, and from outside (개인정보 보호법 §30: published).
   { path: /^\/privacy$/, modules: ['src/client/privacy/PrivacyScreen.tsx'], data: () => '/api/privacy/' },
@@ -82,8 +91,8 @@ export interface PagePlan {
   campusArt?: string;
   /** For a page the server draws: where its data comes from and what its screen needs besides the entry. */
   render?: {
-    /** The API answer it is drawn from; none for a `members` screen, drawn before any. */
-    data?: string;
+    /** The API answer it is drawn from; for a `members` screen, only whether it is there (PageRoute.data). */
+    data: string;
     /** Drawn as a signed-in student's screen (PageRoute.render `members`). */
     members: boolean;
     sameForEveryone: boolean;
@@ -121,7 +130,8 @@ export function createPagePlans(manifest: ViteManifest | null) {
       if (!match) continue;
       const links: string[] = [];
       const data = route.data?.(match);
-      if (data) links.push(`<${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      // A members' screen does not read its `data` (only the server asks it, whether to draw).
+      if (data && route.render !== 'members') links.push(`<${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
       const { files, css } = manifest ? screenFiles(manifest, entrySeen, route.modules) : { files: [], css: [] };
       const art = route.campusArt && manifest?.[BUILT_IN_MEDIUM_ART] ? artPreload(`/${manifest[BUILT_IN_MEDIUM_ART].file}`) : null;
       if (manifest) {
@@ -133,7 +143,7 @@ export function createPagePlans(manifest: ViteManifest | null) {
       }
       plan = { link: links.length ? links.join(', ') : null };
       if (art) plan.campusArt = art;
-      if (route.render && (data || route.render === 'members') && manifest) {
+      if (route.render && data && manifest) {
         plan.render = {
           data,
           members: route.render === 'members',

@@ -35,12 +35,13 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
     // against the server's own address, which every visitor's page would then share.
     const ask = (url: string) => app.inject({ method: 'GET', url, remoteAddress: visitor, headers: { accept: 'application/json' } });
     // The campus travels with every drawn page: its name and map art are on the first screen (home, map, detail).
-    const [answer, campusAnswer] = await Promise.all([render.data ? ask(render.data) : null, ask(CAMPUS_PATH)]);
-    if ((answer && answer.statusCode !== 200) || campusAnswer.statusCode !== 200) return null;
-    const data = answer?.json() as unknown;
+    const [answer, campusAnswer] = await Promise.all([ask(render.data), ask(CAMPUS_PATH)]);
+    if (answer.statusCode !== 200 || campusAnswer.statusCode !== 200) return null;
+    const data = answer.json() as unknown;
     const campus = campusAnswer.json() as CampusSettings;
-    // The page's own data first: the client's fallback is keyed by path, order only matters to a reader.
-    const fallback = { ...(render.data ? { [render.data]: data } : {}), [CAMPUS_PATH]: campus };
+    // The page's own data first: the client's fallback is keyed by path, order only matters to a reader. A members'
+    // screen is drawn before any data (its `data` only said the party exists): a guest's answer is not theirs.
+    const fallback = { ...(render.members ? {} : { [render.data]: data }), [CAMPUS_PATH]: campus };
     const html = await renderer.renderPage(path, fallback, render.members);
     const head = render.share === 'party' ? partyShareTags(data as PartyDetail, campus, origin) : render.share === 'campus' ? campusShareTags(campus, origin) : '';
     return compressHtml(shell.drawn({ html, data: { fallback, sameForEveryone: render.sameForEveryone }, modules: render.modules, css: render.css, head }));
@@ -54,7 +55,7 @@ export async function createPageRenderer(app: FastifyInstance, ctx: Ctx, shell: 
   return async (path: string, plan: PagePlan, search: string, origin: string | null, visitor: string): Promise<CompressedHtml | null> => {
     if (!plan.render) return null;
     const query = plan.render.filtered ? partyFilterQuery(readPartyFilters(search)) : '';
-    const render = { ...plan.render, data: plan.render.data && plan.render.data + query };
+    const render = { ...plan.render, data: plan.render.data + query };
     try {
       return await cache.get(`${origin}${path}${query}:${Math.floor(ctx.clock.now().getTime() / 1000)}`, () => draw(path + query, render, origin, visitor));
     } catch (err) {

@@ -85,8 +85,10 @@ describe('page routes (the Link header of a page, and which pages are drawn)', (
       // The campus's pages carry its link-preview tags (its name, its overview map).
       share: 'campus',
     });
-    // The lobby is drawn for members before any data of theirs: no API answer, the same for every member.
-    expect(plans('/balancewait/7').render).toMatchObject({ data: undefined, members: true, sameForEveryone: true });
+    // The lobby is drawn for members before any data of theirs, the same for every member, where its party exists
+    // (the party's public detail says so; the lobby's app never reads it, so nothing preloads it).
+    expect(plans('/balancewait/7').render).toMatchObject({ data: '/api/detailview/parties/7/', members: true, sameForEveryone: true });
+    expect(plans('/balancewait/7').link ?? '').not.toContain('/api/detailview/parties/7/');
     expect(plans('/balancegame/7').render).toBeUndefined();
     expect(plans('/login').render).toBeUndefined();
     // Without a build there is nothing to draw with.

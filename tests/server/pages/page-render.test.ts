@@ -117,6 +117,14 @@ describe('pages drawn on the server (home list, party detail)', () => {
     expect(res.body).toContain('<style>.lobby{gap:14px}</style>');
   });
 
+  it('draws no lobby for a party that does not exist: a made-up id costs no drawing', async () => {
+    const res = await page(t, '/balancewait/99999');
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe('');
+    expect(pageData(res.body)).toBeNull();
+    expect(res.headers.link ?? '').not.toContain('/api/detailview/');
+  });
+
   it('sends an unknown party’s page undrawn, with its data preloaded, so the app shows the error as before', async () => {
     const res = await page(t, '/partyinfo/99999');
     expect(res.statusCode).toBe(200);
