@@ -229,7 +229,9 @@ describeEachDb('socket abuse', (kind) => {
     other.ws.close(1000);
   });
 
-  it('survives 1,000 rapid reconnects: still answers, a fresh socket still works, nothing is left behind', async () => {
+  // The storm's length is the machine's: 6 s alone, 26 s beside four busy cores, over the default 2 minutes on Node 20 and
+  // PGlite beside the browser suite in CI (2026-12-06). What it checks is that the server survives, not how soon.
+  it('survives 1,000 rapid reconnects: still answers, a fresh socket still works, nothing is left behind', { timeout: 600_000 }, async () => {
     const { partyId, students } = await paidParty(t, 3);
     const url = `${base}/ws/party/${partyId}/?token=${tokenOf(students[0].auth)}`;
     const total = 1_000;
