@@ -57,7 +57,8 @@ export function startInstance(setup: InstanceSetup, port: number): Instance {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  // 'close', not 'exit': it comes once the pipes are drained too, so output() then holds the last lines it wrote.
+  const exited = once(child, 'close').then(([code]) => code as number | null);
   const ready = waitForReady(port, exited, () => output).then(() => Date.now() - started);
   // A start that fails is reported by whoever awaits `ready`; until then it must not count as unhandled.
   ready.catch(() => undefined);
