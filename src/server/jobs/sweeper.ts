@@ -16,6 +16,7 @@ import { notify, replaceNotice } from '../notice/notify';
 import { purgeEndedOperatorSessions } from '../ops/operator-sessions';
 import { applyPoints } from '../points/ledger';
 import { deleteExpiredCards } from '../privacy/card-retention';
+import { startReadyRounds } from '../partyassist/ready-rounds';
 import { announceOpenLobbies } from '../partyassist/standby-open';
 import { remindExpiringHolds } from '../reserve/hold-reminder';
 import { releaseSeat } from '../reserve/release-seat';
@@ -34,14 +35,16 @@ export interface SweepReport {
   reminded: number;
   /** Paid participants told their lobby opened (partyassist/standby-open.ts). */
   lobbyNotices: number;
+  /** Rounds of ready lobbies that the request making them ready could not create (partyassist/ready-rounds.ts). */
+  roundsStarted: number;
   noShows: number;
   /** Student cards deleted CARD_RETENTION_DAYS after their decision (privacy/card-retention.ts). */
   cardsDeleted: number;
 }
 
 /**
- * The one background job: hold expiry (and the reminder before it), 24 h / 1 h reminders, the lobby opening, no-show
- * forfeits, the deletion of decided student cards. Every step is a conditional update
+ * The one background job: hold expiry (and the reminder before it), 24 h / 1 h reminders, the lobby opening, rounds
+ * of ready lobbies left without one, no-show forfeits, the deletion of decided student cards. Every step is a conditional update
  * or an insert guarded by a unique key, so it is safe to run on every instance at once and to run twice.
  * `onFinished` hears how each sweep ended (the metrics count runs and failures).
  */
@@ -176,6 +179,7 @@ export function createSweeper(ctx: Ctx, onError: (err: unknown) => void = () => 
       offered: await offerWaitingParties(ctx, now),
       reminded: await remind(now),
       lobbyNotices: await announceOpenLobbies(ctx, now),
+      roundsStarted: await startReadyRounds(ctx, now),
       noShows: await forfeitNoShows(now),
       cardsDeleted: await deleteExpiredCards(ctx, now),
     };

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PartySocketMessage } from '../../shared/live';
 import type { Ctx } from '../context';
+import { createRoundOnce } from '../game/round-create';
 import { partyChannel } from '../realtime/socket-hub';
 import { standbyWindow } from './check-in';
-import { standbyState } from './standby-counts';
+import { roundThresholdReached, standbyState } from './standby-counts';
 
 /**
  * Tells the party's lobby sockets, on every instance, who is in and who is ready as the database has it now. Called
@@ -17,8 +18,19 @@ export async function announceStandby(ctx: Ctx, partyId: number) {
 }
 
 /**
+ * After a change committed: once the lobby is ready (standby-counts.ts roundThresholdReached), its round, created
+ * once. Never fails the request, whose change has committed: a round that could not be created here is created by
+ * the next sweep (ready-rounds.ts), as is one whose instance stopped before getting here.
+ */
+export async function startRoundIfReady(ctx: Ctx, partyId: number, counts: { participation_count: number; standby_count: number }, log: FastifyBaseLogger) {
+  if (!roundThresholdReached(counts)) return;
+  await createRoundOnce(ctx, partyId).catch((err: unknown) => log.warn({ err, partyId }, 'round creation failed; the next sweep creates it'));
+}
+
+/**
  * A seat paid or left while the lobby is open (from 30 minutes before the start) changes its counts and faces: the
- * lobby hears it at once rather than at the next toggle. Outside that window no lobby is listening.
+ * lobby hears it at once rather than at the next toggle. A paid leave can make the lobby ready (fewer to outnumber),
+ * so it may start the round. Outside that window no lobby is listening.
  *
  * Never fails the request: the payment or leave has committed by now, and a 503 would tell the student it did not
  * (the database going away right after the commit did exactly that — tests/server/faults/leave-and-pay-faults.test.ts).
@@ -26,5 +38,6 @@ export async function announceStandby(ctx: Ctx, partyId: number) {
  */
 export async function announceSeatChange(ctx: Ctx, partyId: number, startTime: Date, now: Date, log: FastifyBaseLogger) {
   if (standbyWindow(startTime, now) !== 'open') return;
-  await announceStandby(ctx, partyId).catch((err: unknown) => log.warn({ err, partyId }, 'lobby announcement failed'));
+  const state = await announceStandby(ctx, partyId).catch((err: unknown) => log.warn({ err, partyId }, 'lobby announcement failed'));
+  if (state) await startRoundIfReady(ctx, partyId, state, log);
 }

@@ -26,6 +26,6 @@ export async function partyAssistRoutes(parent: FastifyInstance, ctx: Ctx) {
 
   // No body: whatever is sent is ignored, as before.
   app.post('/api/partyassist/standby/:partyId/toggle/', { ...auth, schema: { summary: 'Go on or off standby in the lobby (confirmed participants, inside the standby window)', params: partyPath, response: { 200: standbyState, ...refusals(400, 403, 404) } } }, async (req) =>
-    toggleStandby(ctx, userIdOf(req), req.params.partyId),
+    toggleStandby(ctx, userIdOf(req), req.params.partyId, req.log),
   );
 }

@@ -1,14 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StandbyMember } from '../../shared/live';
-import type { Db } from '../db/connect';
+import type { Db, Tx } from '../db/connect';
 import { participations } from '../db/schema/parties';
 import { users } from '../db/schema/users';
 
 /**
  * Confirmed participants, how many of them are on standby and who those are (the lobby shows their faces), read
- * fresh after any toggle has committed. One read: the counts are the rows, so they never disagree with the faces.
+ * fresh after any toggle has committed (or, as a fallback answer, inside the toggle's own transaction). One read: the
+ * counts are the rows, so they never disagree with the faces.
  */
-export async function standbyState(db: Db, partyId: number) {
+export async function standbyState(db: Db | Tx, partyId: number) {
   const rows = await db
     .select({ isStandby: participations.isStandby, id: users.id, username: users.username, profile_image: users.profileImage })
     .from(participations)
