@@ -103,8 +103,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The defaults, then what the operator configured, then what a test or bench asks for.
     limits: { ...DEFAULT_LIMITS, ...deps.config.limits, ...deps.limits },
     // A withdrawal or a password change, here or on another instance, ends the student's sessions: the guard forgets
-    // their account so the old tokens stop at once.
-    hub: createSocketHub(deps.bus, (err) => app.log.warn({ err }, 'event bus error'), (userId) => access.forget(userId)),
+    // their account so the old tokens stop at once. After a bus outage the hub asks again, afresh, for each socket.
+    hub: createSocketHub(
+      deps.bus,
+      (err) => app.log.warn({ err }, 'event bus error'),
+      (userId) => access.forget(userId),
+      (owner) => {
+        access.forget(owner.userId);
+        return access.stillValid(owner);
+      },
+    ),
     access,
     mailer,
   };

@@ -73,8 +73,16 @@ export interface SocketCaps {
  * directly and published on the bus for the other instances; messages coming back from the bus with our own origin
  * are skipped. So a Redis outage never silences this instance's own lobby.
  */
-/** `onSessionsEnded`: a student's sessions ended here or on another instance (the auth guard forgets their account). */
-export function createSocketHub(bus: EventBus, onError: (err: unknown) => void = () => undefined, onSessionsEnded: (userId: number) => void = () => undefined) {
+/**
+ * `onSessionsEnded`: a student's sessions ended here or on another instance (the auth guard forgets their account).
+ * `sessionStillOpen`: whether a socket's sign-in still stands, read afresh — asked when the bus comes back (below).
+ */
+export function createSocketHub(
+  bus: EventBus,
+  onError: (err: unknown) => void = () => undefined,
+  onSessionsEnded: (userId: number) => void = () => undefined,
+  sessionStillOpen?: (owner: SocketOwner) => Promise<boolean>,
+) {
   const instanceId = randomUUID();
   const channels = new Map<string, Channel>();
   const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
@@ -253,7 +261,9 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
    * sockets, and what this one broadcast never reached theirs; a lobby would show the old counts until its next
    * change. So when the bus is back, each instance sends its sockets their channel's state as the database has it
    * now (`current`: what a socket is sent on connect), and asks every other instance to do the same: an instance
-   * that alone lost Redis knows it missed something, the others do not.
+   * that alone lost Redis knows it missed something, the others do not. The sessions ended meanwhile (a logout, a
+   * password change, a withdrawal through another instance) never reached this one either: each sign-in with a
+   * socket here is read again, and the sockets of one that ended are closed as the news would have closed them.
    */
   let current: ((channel: string) => Promise<unknown[]>) | undefined;
   let catching = false;
@@ -275,9 +285,35 @@ export function createSocketHub(bus: EventBus, onError: (err: unknown) => void =
             onError(err);
           }
         }
+        await closeEndedSessions();
       } while (again);
     } finally {
       catching = false;
+    }
+  }
+  async function closeEndedSessions() {
+    if (!sessionStillOpen) return;
+    // One read per sign-in (a student with two tabs open asks once), one at a time: the pool serves requests too.
+    const open = new Map<string, boolean>();
+    for (const sockets of [...byUser.values()]) {
+      for (const socket of [...sockets]) {
+        const owner = owners.get(socket);
+        if (!owner) continue;
+        const key = `${owner.userId}:${owner.version}:${owner.family}`;
+        if (!open.has(key)) {
+          open.set(
+            key,
+            await sessionStillOpen(owner).catch((err: unknown) => {
+              // The database cannot say: keep the socket (a sign-in is not ended on a guess).
+              onError(err);
+              return true;
+            }),
+          );
+        }
+        if (open.get(key) || !owners.has(socket)) continue;
+        release(socket);
+        socket.close(WS_CLOSE.unauthorized, 'session ended');
+      }
     }
   }
   const catchUpSubscription = bus.subscribe(CATCH_UP_CHANNEL, (message) => {

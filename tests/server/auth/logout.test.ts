@@ -6,6 +6,7 @@ import { listenOnLoopback } from '../../helpers/listen';
 import { bearer, createParty, createStudent, createTestApp, loginAs, type TestApp } from '../../helpers/test-app';
 import { describeEachDb } from '../../helpers/test-db';
 import { twoInstancesOnRedis } from '../../helpers/two-instances';
+import { paidOnTwoDevices } from '../live/live-helpers';
 
 const LOGOUT = '/api/signup/auth/logout/';
 const REFRESH = '/api/signup/auth/refresh/';
@@ -118,13 +119,7 @@ const both = process.env.DATABASE_URL && process.env.REDIS_URL;
   });
 
   it("a logout through instance A stops the sign-in's access token on instance B at once and closes its socket there; another device goes on", async () => {
-    const s = await createStudent(a);
-    const phone = await loginAs(a, s.username);
-    const laptop = await loginAs(a, s.username);
-    const partyId = await createParty(a, { hoursFromNow: 0.25, deposit: 1000 });
-    const joined = await a.app.inject({ method: 'POST', url: `/api/reserve/join/${partyId}/`, headers: bearer(phone.access) });
-    const paid = await a.app.inject({ method: 'POST', url: `/api/reserve/pay/${joined.json().id}/`, headers: bearer(phone.access), payload: { payment_method: 'POINT' } });
-    expect(paid.statusCode).toBe(200);
+    const { phone, laptop, partyId } = await paidOnTwoDevices(a);
 
     // B has just let both sign-ins in, so it remembers them as live for a few seconds.
     expect([await main(b, phone.access), await main(b, laptop.access)]).toEqual([200, 200]);

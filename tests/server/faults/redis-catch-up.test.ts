@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, type TestSocket } from '../../helpers/sockets';
 import { createStudents, type TestApp } from '../../helpers/test-app';
 import { listenOnLoopback } from '../../helpers/listen';
-import { paidParty, toggle } from '../live/live-helpers';
+import { paidOnTwoDevices, paidParty, toggle } from '../live/live-helpers';
 import { crashRecorder } from './proxied-database';
 import { twoInstancesBehindRedisProxy } from './proxied-redis';
 
@@ -115,7 +115,36 @@ async function payAndLeaveWhileAway(pair: { a: TestApp; b: TestApp }, env: Retur
     for (const sock of [lobbyOnA, lobbyOnB, gameOnB]) sock.ws.close(1000);
     expect(env.recorder.crashes).toEqual([]);
   });
+
+  it("a student logs out one device through instance A while Redis is away: that sign-in's lobby socket on instance B closes once Redis is back, the other device's stays", () =>
+    logoutWhileAway(pair, env, () => pair.proxy.cut(), () => pair.proxy.start()));
 });
+
+/**
+ * While `away` holds, a student logs out one device through instance A, whose word to the others (the bus) is lost.
+ * Once `back`, that sign-in's lobby socket on instance B is closed as the word would have closed it; the other
+ * device's stays open.
+ */
+async function logoutWhileAway(pair: { a: TestApp; b: TestApp }, env: ReturnType<typeof lobbyOnEachInstance>, away: () => unknown, back: () => unknown) {
+  const { a, b } = pair;
+  await expect.poll(() => readyz(b), { timeout: 20_000 }).toBe(200);
+  await expect.poll(() => readyz(a), { timeout: 20_000 }).toBe(200);
+  const { phone, laptop, partyId } = await paidOnTwoDevices(a);
+  const phoneOnB = await openSocket(`${env.bases.b}/ws/party/${partyId}/?token=${phone.access}`);
+  const laptopOnB = await openSocket(`${env.bases.b}/ws/party/${partyId}/?token=${laptop.access}`);
+  await Promise.all([phoneOnB, laptopOnB].map((socket) => socket.waitFor((m) => m.type === 'send_standby_update')));
+
+  await away();
+  const out = await a.app.inject({ method: 'POST', url: '/api/signup/auth/logout/', payload: { refresh: phone.refresh } });
+  expect(out.statusCode).toBe(204);
+  expect(phoneOnB.ws.readyState).toBe(phoneOnB.ws.OPEN);
+
+  await back();
+  expect(await phoneOnB.closed).toBe(4401);
+  expect(laptopOnB.ws.readyState).toBe(laptopOnB.ws.OPEN);
+  laptopOnB.ws.close(1000);
+  expect(env.recorder.crashes).toEqual([]);
+}
 
 (ready ? describe : describe.skip)(`what an instance missed while it alone lost Redis${ready ? '' : ' — skipped: DATABASE_URL and REDIS_URL are not both set'}`, () => {
   const pair = twoInstancesBehindRedisProxy('catch-up-apart', { apart: true });
@@ -124,4 +153,7 @@ async function payAndLeaveWhileAway(pair: { a: TestApp; b: TestApp }, env: Retur
   // B never lost Redis and cannot know it missed anything: A, once back, asks it to catch up.
   it('instance A alone loses Redis while a payment and a paid leave go through it: the lobby on instance B, which kept Redis, catches up once A is back', () =>
     payAndLeaveWhileAway(pair, env, () => pair.proxy.cut(), () => pair.proxy.start()));
+
+  it("instance A alone loses Redis while a student logs out one device through it: that sign-in's lobby socket on instance B, which kept Redis, closes once A is back", () =>
+    logoutWhileAway(pair, env, () => pair.proxy.cut(), () => pair.proxy.start()));
 });
