@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
@@ -32,7 +33,7 @@ export function deviceCookies(opts: { jwtSecret: string; clock: Clock; config: P
   const nameOf = (username: string) => `pd_${createHash('sha256').update(`${opts.scope}:${username}`).digest('base64url').slice(0, 16)}`;
   return {
     async read(req, username) {
-      const value = cookieValue(req.headers.cookie, nameOf(username));
+      const value = parseCookie(req.headers.cookie ?? '')[nameOf(username)];
       if (!value) return null;
       try {
         const { payload } = await jwtVerify(value, key, { algorithms: ['HS256'], audience, subject: username, currentDate: opts.clock.now() });
@@ -51,17 +52,13 @@ export function deviceCookies(opts: { jwtSecret: string; clock: Clock; config: P
         .setIssuedAt(now)
         .setExpirationTime(new Date(now.getTime() + LIFETIME_S * 1000))
         .sign(key);
-      const secure = publicOrigin(req, opts.config)?.startsWith('https:') ? '; Secure' : '';
-      return `${nameOf(username)}=${token}; Max-Age=${LIFETIME_S}; Path=${opts.path}; HttpOnly; SameSite=Strict${secure}`;
+      return stringifySetCookie(nameOf(username), token, {
+        maxAge: LIFETIME_S,
+        path: opts.path,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: publicOrigin(req, opts.config)?.startsWith('https:') ?? false,
+      });
     },
   };
-}
-
-/** One cookie's value from a Cookie header. Ours are JWS compact strings, which need no decoding. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return null;
 }
