@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../../src/client/api/client';
 import { runPageLoader } from '../../src/client/lib/page-loader';
 import { EARLY_READS_GLOBAL, EARLY_TAPS_GLOBAL } from '../../src/shared/page-data';
@@ -98,6 +98,18 @@ describe("a signed-in page's first reads", () => {
 
     expect(await apiFetch(ROUND)).toEqual({ id: 7, votes: 3 });
     expect(seen.filter((r) => r.includes(ROUND))).toEqual([`GET ${ROUND} Bearer tok-a`, `GET ${ROUND} Bearer new`]);
+  });
+
+  it('is not handed to a screen first opened long after the page (the app went elsewhere first): that one asks the server', async () => {
+    let votes = 3;
+    const opened = Date.now();
+    const seen = await openGameAs('tok-a', () => votes);
+    votes = 5;
+    // The student comes back to the game 20 seconds later.
+    vi.spyOn(Date, 'now').mockReturnValue(opened + 20_000);
+
+    expect(await apiFetch(ROUND)).toEqual({ id: 7, votes: 5 });
+    expect(seen.filter((r) => r.includes(ROUND))).toEqual([`GET ${ROUND} Bearer tok-a`, `GET ${ROUND} Bearer tok-a`]);
   });
 
   it('goes through the usual refresh when the loader was answered 401 (an access token that had run out)', async () => {

@@ -11,7 +11,16 @@ interface EarlyRead {
   /** The access token it was asked with: handed only to a request that would send the same one. */
   token: string;
   answer: Promise<Response>;
+  /** When it was asked (Date.now()). */
+  at: number;
 }
+
+/**
+ * How long after it was asked an answer may still be handed over. The screen it was asked for reads it as soon as the
+ * app has started, seconds later even on a slow phone; a screen first opened long after (the app went elsewhere
+ * first, and the student came back) asks the server for the data of now.
+ */
+const KEPT_MS = 15_000;
 
 type EarlyReads = Record<string, EarlyRead | undefined>;
 
@@ -44,19 +53,19 @@ export function startEarlyReads(pathname: string, token: string): void {
     const answer = fetch(path, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
     // Never taken (the app started elsewhere, the token changed): its failure is nobody's to report.
     answer.catch(() => undefined);
-    reads[path] = { token, answer };
+    reads[path] = { token, answer, at: Date.now() };
   }
   held()[EARLY_READS_GLOBAL] = reads;
 }
 
 /**
- * The loader's answer for a GET of `path` sent with `token`, once: the first request for it is the screen's first
- * load, and any later one (a revalidation, a read after a change) must reach the server itself.
+ * The loader's answer for a GET of `path` sent with `token`, once and while fresh (KEPT_MS): the first request for it
+ * is the screen's first load, and any later one (a revalidation, a read after a change) must reach the server itself.
  */
 export function takeEarlyRead(path: string, token: string | null): Promise<Response> | null {
   const reads = held()[EARLY_READS_GLOBAL];
   const read = reads?.[path];
   if (!reads || !read) return null;
   delete reads[path];
-  return read.token === token ? read.answer : null;
+  return read.token === token && Date.now() - read.at <= KEPT_MS ? read.answer : null;
 }
