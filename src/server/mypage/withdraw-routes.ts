@@ -13,6 +13,7 @@ import { extraSettings, socialAccounts, users } from '../db/schema/users';
 import { refreshTokens } from '../db/schema/tokens';
 import { requireUser, userIdOf } from '../http/auth-guard';
 import { HttpError } from '../http/errors';
+import { announceSeatsGivenBack } from '../partyassist/lobby-announce';
 import { giveSeatsBack } from '../reserve/give-seats-back';
 import { lockOpenStudent } from '../reserve/student-guard';
 import { offerAfterRelease } from '../reserve/waitlist-offer';
@@ -51,12 +52,12 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
         .from(users)
         .where(eq(users.id, userId));
       const upcoming = await tx
-        .select({ id: participations.id, partyId: participations.partyId, title: parties.title })
+        .select({ id: participations.id, partyId: participations.partyId, title: parties.title, startTime: parties.startTime })
         .from(participations)
         .innerJoin(parties, eq(parties.id, participations.partyId))
         .where(and(eq(participations.userId, userId), inArray(participations.status, LIVE_PARTICIPATION_STATUSES), gt(parties.startTime, now)));
       // Each freed seat (held, paid, or one the line offered this student) goes to the next in line in this commit.
-      const given = await giveSeatsBack(tx, upcoming.map((p) => ({ id: p.id, partyId: p.partyId, refund: true, reason: `${p.title} (회원 탈퇴)` })), now);
+      const given = await giveSeatsBack(tx, upcoming.map((p) => ({ id: p.id, partyId: p.partyId, refund: true, reason: `${p.title} (회원 탈퇴)`, startTime: p.startTime })), now);
 
       await tx.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
       await tx.delete(extraSettings).where(eq(extraSettings.userId, userId));
@@ -80,9 +81,11 @@ export async function withdrawRoutes(parent: FastifyInstance, ctx: Ctx) {
           deletedAt: now,
         })
         .where(eq(users.id, userId));
-      return { profileImage: current.profileImage, studentCard: current.studentCard, previousCard: current.previousCard, released: upcoming.length, offerLater: given.offerLater };
+      return { profileImage: current.profileImage, studentCard: current.studentCard, previousCard: current.previousCard, released: upcoming.length, offerLater: given.offerLater, lobbies: given.lobbies };
     });
     await offerAfterRelease(ctx, files.offerLater, req.log);
+    // A paid seat given back while its party's lobby is open: the lobby hears it at once.
+    await announceSeatsGivenBack(ctx, files.lobbies, now, req.log);
     // Files go after the commit: a rollback must not leave an account pointing at deleted photos.
     if (files.profileImage) await ctx.storage.removePublic(files.profileImage);
     if (files.studentCard) await ctx.storage.removePrivate(files.studentCard);

@@ -11,6 +11,7 @@ import { suspensions } from '../db/schema/suspensions';
 import { HttpError } from '../http/errors';
 import { liftSuspension, suspendStudent } from '../suspension/suspend-student';
 import { suspensionView } from '../suspension/user-standing';
+import { announceSeatsGivenBack } from '../partyassist/lobby-announce';
 import { offerAfterRelease } from '../reserve/waitlist-offer';
 import { opsActorOf } from './audit';
 import { requireOps } from './guard';
@@ -43,6 +44,7 @@ export async function opsSuspensionRoutes(parent: FastifyInstance, ctx: Ctx) {
     const done = await suspendStudent(ctx, opsActorOf(req), userId, { reason, endsAt, refundInFull });
     await ctx.hub.endSessions(userId, done.version);
     await offerAfterRelease(ctx, done.offerLater, req.log);
+    await announceSeatsGivenBack(ctx, done.lobbies, done.at, req.log);
     const [row] = await ctx.db.select().from(suspensions).where(eq(suspensions.id, done.suspensionId));
     return reply.status(201).send({ suspension: suspensionView(row), released: done.released, waitlist_left: done.waitlistLeft });
   });

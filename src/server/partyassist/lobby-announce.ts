@@ -41,3 +41,8 @@ export async function announceSeatChange(ctx: Ctx, partyId: number, startTime: D
   const state = await announceStandby(ctx, partyId).catch((err: unknown) => log.warn({ err, partyId }, 'lobby announcement failed'));
   if (state) await startRoundIfReady(ctx, partyId, state, log);
 }
+
+/** The lobbies of paid seats given back (a leave, a withdrawal, a suspension: reserve/give-seats-back.ts), after the commit. */
+export async function announceSeatsGivenBack(ctx: Ctx, lobbies: { partyId: number; startTime: Date }[], now: Date, log: FastifyBaseLogger) {
+  for (const lobby of lobbies) await announceSeatChange(ctx, lobby.partyId, lobby.startTime, now, log);
+}

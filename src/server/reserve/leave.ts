@@ -6,7 +6,7 @@ import { detail } from '../http/errors';
 import { claimIdempotencyKey, recordIdempotentAnswer } from '../http/idempotency/key-claim';
 import { NOTICE } from '../notice/messages';
 import { notify, replaceNotice } from '../notice/notify';
-import { announceSeatChange } from '../partyassist/lobby-announce';
+import { announceSeatsGivenBack } from '../partyassist/lobby-announce';
 import { PARTY_MESSAGES as PM } from '../parties/messages';
 import { giveSeatsBack } from './give-seats-back';
 import { liveSeat, refundsAt } from './leave-terms';
@@ -20,11 +20,11 @@ import { offerAfterRelease } from './waitlist-offer';
  */
 export async function leaveParty(ctx: Ctx, userId: number, partyId: number, log: FastifyBaseLogger): Promise<LeaveResponse> {
   const now = ctx.clock.now();
-  const { answer, startTime, offerLater } = await retryTransaction(ctx.db, async (tx) => {
+  const { answer, lobbies, offerLater } = await retryTransaction(ctx.db, async (tx) => {
     await claimIdempotencyKey(tx);
     await lockOpenStudent(tx, userId);
     const row = await liveSeat(tx, userId, partyId, now);
-    const given = await giveSeatsBack(tx, [{ id: row.id, partyId, refund: refundsAt(row.startTime, now), reason: row.title }], now);
+    const given = await giveSeatsBack(tx, [{ id: row.id, partyId, refund: refundsAt(row.startTime, now), reason: row.title, startTime: row.startTime }], now);
     const released = given.done[0].released;
     if (!released) throw detail(404, PM.nothingToLeave);
 
@@ -38,10 +38,10 @@ export async function leaveParty(ctx: Ctx, userId: number, partyId: number, log:
       await notify(tx, { ...notice, message });
     }
     const answer = await recordIdempotentAnswer(tx, { status: 'cancelled' as const, refunded: released.refunded });
-    return { answer, startTime: released.wasStatus === 'confirmed' ? row.startTime : null, offerLater: given.offerLater };
+    return { answer, lobbies: given.lobbies, offerLater: given.offerLater };
   });
   await offerAfterRelease(ctx, offerLater, log);
   // A paid seat left while the lobby is open: the lobby's counts and faces change.
-  if (startTime) await announceSeatChange(ctx, partyId, startTime, now, log);
+  await announceSeatsGivenBack(ctx, lobbies, now, log);
   return answer;
 }

@@ -35,6 +35,9 @@ interface Suspended {
   version: number;
   /** Parties whose freed seat waits for the commit to be offered (offerAfterRelease). */
   offerLater: number[];
+  /** Lobbies that lost a paid participant, told after the commit (announceSeatsGivenBack), and the suspension's time. */
+  lobbies: { partyId: number; startTime: Date }[];
+  at: Date;
 }
 
 /** Locks the student (step 1 of db/lock-order.ts) and answers 404 / 409 for an account that is gone or closed. */
@@ -74,7 +77,7 @@ export async function suspendStudent(ctx: Ctx, actor: OpsActor, userId: number, 
       .orderBy(asc(parties.id));
     const given = await giveSeatsBack(
       tx,
-      upcoming.map((seat) => ({ id: seat.id, partyId: seat.partyId, refund: input.refundInFull || refundsAt(seat.startTime, now), reason: `${seat.title} (이용 정지)`, title: seat.title })),
+      upcoming.map((seat) => ({ id: seat.id, partyId: seat.partyId, refund: input.refundInFull || refundsAt(seat.startTime, now), reason: `${seat.title} (이용 정지)`, title: seat.title, startTime: seat.startTime })),
       now,
     );
     const released: Suspended['released'] = [];
@@ -105,7 +108,7 @@ export async function suspendStudent(ctx: Ctx, actor: OpsActor, userId: number, 
     const waitlistLeft = left.map((l) => l.partyId).sort((a, b) => a - b);
     const after = { reason: input.reason, ends_at: input.endsAt?.toISOString() ?? null, refund_in_full: input.refundInFull, released, waitlist_left: waitlistLeft };
     await recordAudit(tx, actor, { action: 'user.suspend', targetType: 'user', targetId: userId, before: { suspended: false }, after, at: now });
-    return { suspensionId: row.id, released, waitlistLeft, version: bumped.version, offerLater: given.offerLater };
+    return { suspensionId: row.id, released, waitlistLeft, version: bumped.version, offerLater: given.offerLater, lobbies: given.lobbies, at: now };
   });
 }
 

@@ -56,6 +56,26 @@ describeEachDb('lobby and game sockets', (kind) => {
     sock.ws.close(1000);
   });
 
+  it('tells the open lobby at once when a paid participant withdraws or is suspended, counts and faces', async () => {
+    const { partyId, students } = await paidParty(t, 4);
+    const [me, ready, leaving, suspended] = students;
+    const sock = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(me)}`);
+    await toggle(t, partyId, ready.auth);
+    await toggle(t, partyId, leaving.auth);
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.standby_count === 2);
+
+    // Closing the account gives the seat back: the lobby loses a participant on standby, face and all.
+    expect((await t.app.inject({ method: 'POST', url: '/api/mypage/withdraw/', headers: leaving.auth, payload: {} })).statusCode).toBe(200);
+    const afterWithdrawal = await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.participation_count === 3);
+    expect(afterWithdrawal.data).toEqual({ party_id: partyId, standby_count: 1, participation_count: 3, standby_users: [{ id: ready.id, username: ready.username, profile_image: null }] });
+
+    // An operator suspends another participant: their seat goes too.
+    const res = await t.app.inject({ method: 'POST', url: `/api/ops/users/${suspended.id}/suspension/`, headers: { 'x-ops-token': t.opsToken }, payload: { reason: '노쇼', ends_at: null } });
+    expect(res.statusCode, res.body).toBe(201);
+    await sock.waitFor((m) => m.type === 'send_standby_update' && m.data.participation_count === 2 && m.data.standby_count === 1);
+    sock.ws.close(1000);
+  });
+
   it('announces the game to the lobby, and to a late joiner as soon as it connects', async () => {
     const { partyId, students } = await paidParty(t, 2);
     const early = await openSocket(`${base}/ws/party/${partyId}/?token=${tokenOf(students[0])}`);
